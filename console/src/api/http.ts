@@ -1,0 +1,86 @@
+import type { ApiError } from '@teamfolk/shared/contracts';
+import { readToken } from '../auth/tokenStorage';
+
+/** Base path of every API call; the console and the API share an origin. */
+export const API_BASE_PATH = '/api';
+
+/** A failed API call: the HTTP status (0 when the server could not be reached) and the server's message, if any. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(status: number, message: string, field?: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.field = field;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Calls whose failures are ignored by design (subscription sync) must not end the session either. */
+  reportUnauthorized?: boolean;
+}
+
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | undefined;
+
+/** The session registers here so that a 401 on any signed-in call ends the session in one place. */
+export function onUnauthorized(listener: UnauthorizedListener): void {
+  unauthorizedListener = listener;
+}
+
+export async function apiRequest<Reply>(path: string, options: ApiRequestOptions = {}): Promise<Reply> {
+  const { method = 'GET', body, signal, reportUnauthorized = true } = options;
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    throw new ApiRequestError(0, '', undefined, { cause });
+  }
+
+  const payload = await readJsonBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token && reportUnauthorized) unauthorizedListener?.();
+    const { message, field } = asApiError(payload);
+    throw new ApiRequestError(response.status, message, field);
+  }
+  return payload as Reply;
+}
+
+/** The server's message when it sent one, otherwise the screen's own default text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.message ? error.message : fallback;
+}
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asApiError(payload: unknown): ApiError {
+  if (typeof payload !== 'object' || payload === null) return { message: '' };
+  const { message, field } = payload as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : '',
+    ...(typeof field === 'string' ? { field } : {}),
+  };
+}

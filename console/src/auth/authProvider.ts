@@ -1,0 +1,41 @@
+import type { AuthProvider } from 'react-admin';
+import { authTexts, type LoginPayload } from '@teamfolk/shared/contracts';
+import { canAccess } from './canAccess';
+import type { SessionStore } from './session';
+
+/**
+ * react-admin's view of the session. Redirects are left to RequireSession, which wraps the whole
+ * dashboard: when the session ends it sends the visitor to /login (or home after a logout).
+ */
+export function createAuthProvider(session: Pick<SessionStore, 'getSnapshot' | 'login' | 'expire'>): AuthProvider {
+  const currentUser = () => session.getSnapshot().user;
+
+  return {
+    login: async (credentials: LoginPayload) => {
+      await session.login(credentials);
+    },
+    // react-admin logs out only when checkAuth or checkError fail; the Logout button ends the session itself.
+    logout: async () => {
+      if (currentUser()) session.expire();
+      return false;
+    },
+    checkAuth: async () => {
+      if (!currentUser()) throw new Error(authTexts.notSignedIn);
+    },
+    checkError: async (error: unknown) => {
+      if (statusOf(error) === 401) throw new Error(authTexts.sessionExpired);
+    },
+    getIdentity: async () => {
+      const user = currentUser();
+      if (!user) throw new Error(authTexts.notSignedIn);
+      return { id: user.id, fullName: user.employeeName || user.email };
+    },
+    getPermissions: async () => currentUser()?.role,
+    canAccess: async ({ resource, action }) => canAccess(currentUser()?.role, { resource, action }),
+  };
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
+}

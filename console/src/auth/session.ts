@@ -1,0 +1,145 @@
+import {
+  authTexts,
+  type AcceptInvitationPayload,
+  type LoginPayload,
+  type SessionReply,
+  type SessionUser,
+  type SignupPayload,
+  type SignupReply,
+} from '@teamfolk/shared/contracts';
+import { apiRequest, errorMessage, onUnauthorized } from '../api/http';
+import { clearToken, readToken, storeToken } from './tokenStorage';
+
+/** Why the last session ended: an explicit logout leads home, an expired session leads to the login page. */
+export type SessionEndReason = 'logout' | 'expired';
+
+export interface SessionState {
+  user: SessionUser | null;
+  loading: boolean;
+  endReason: SessionEndReason | null;
+}
+
+export type ResendVerificationResult = { success: true } | { success: false; message: string };
+
+/**
+ * The signed-in user (spec section 4), shared by the public pages and react-admin's authProvider.
+ * A plain store rather than React state so that the authProvider can read it outside components.
+ */
+export class SessionStore {
+  private state: SessionState;
+  private readonly listeners = new Set<() => void>();
+  private started = false;
+  /** Bumped whenever the user changes, so that a slow /auth/me reply cannot undo a newer login or logout. */
+  private generation = 0;
+
+  constructor() {
+    this.state = { user: null, loading: readToken() !== null, endReason: null };
+    onUnauthorized(() => {
+      if (this.state.user) this.expire();
+    });
+  }
+
+  getSnapshot = (): SessionState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Restores the session from the stored token. Idempotent, so StrictMode's double effects fetch once. */
+  start = (): void => {
+    if (this.started) return;
+    this.started = true;
+    if (!readToken()) return;
+    const generation = this.generation;
+    apiRequest<SessionUser>('/auth/me').then(
+      (user) => {
+        if (generation !== this.generation) return;
+        this.setState({ user, loading: false, endReason: null });
+        this.syncSubscription(user);
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        console.error(authTexts.fetchUserFailedLog, error);
+        clearToken();
+        this.setState({ user: null, loading: false, endReason: null });
+      },
+    );
+  };
+
+  login = async (credentials: LoginPayload): Promise<SessionUser> => {
+    const reply = await apiRequest<SessionReply>('/auth/login', { method: 'POST', body: credentials });
+    this.signIn(reply);
+    this.syncSubscription(reply.user);
+    return reply.user;
+  };
+
+  signup = async (payload: SignupPayload): Promise<SignupReply> => {
+    const reply = await apiRequest<SignupReply>('/auth/signup', { method: 'POST', body: payload });
+    if ('token' in reply) this.signIn(reply);
+    return reply;
+  };
+
+  acceptInvitation = async (payload: AcceptInvitationPayload): Promise<SessionUser> => {
+    const reply = await apiRequest<SessionReply>('/auth/invitation/accept', { method: 'POST', body: payload });
+    this.signIn(reply);
+    return reply.user;
+  };
+
+  logout = (): void => {
+    this.end('logout');
+  };
+
+  /** The server no longer accepts the token (a 401 while signed in). */
+  expire = (): void => {
+    this.end('expired');
+  };
+
+  /** Re-reads the user; a failure is only logged and the current state is kept. */
+  refresh = async (): Promise<void> => {
+    if (!this.state.user) return;
+    const generation = this.generation;
+    try {
+      const user = await apiRequest<SessionUser>('/auth/me');
+      if (generation !== this.generation) return;
+      this.setState({ ...this.state, user });
+      this.syncSubscription(user);
+    } catch (error) {
+      console.error(authTexts.refreshFailedLog, error);
+    }
+  };
+
+  resendVerification = async (email: string): Promise<ResendVerificationResult> => {
+    try {
+      await apiRequest<{ message: string }>('/auth/resend-verification', { method: 'POST', body: { email } });
+      return { success: true };
+    } catch (error) {
+      return { success: false, message: errorMessage(error, authTexts.resendFailed) };
+    }
+  };
+
+  private signIn({ token, user }: SessionReply): void {
+    storeToken(token);
+    this.generation += 1;
+    this.setState({ user, loading: false, endReason: null });
+  }
+
+  private end(reason: SessionEndReason): void {
+    clearToken();
+    this.generation += 1;
+    this.setState({ user: null, loading: false, endReason: reason });
+  }
+
+  /** The spec ignores every failure of this call; until billing ships the route answers 404. */
+  private syncSubscription(user: SessionUser): void {
+    if (user.role !== 'admin') return;
+    apiRequest('/billing/sync-subscription', { method: 'POST', reportUnauthorized: false }).catch(() => undefined);
+  }
+
+  private setState(next: SessionState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const session = new SessionStore();

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Button, Typography } from '@mui/material';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { CanAccess, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router';
+import { Page } from './Page';
+
+/** Renders an admin-only screen, or a short explanation for everybody else (spec section 6). */
+export function AdminOnly({ resource, children }: { resource: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={resource} action="list" accessDenied={<NotAllowed />}>
+      {children}
+    </CanAccess>
+  );
+}
+
+function NotAllowed() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Page title={translate('app.access.notAllowedTitle')}>
+      <LockOutlinedIcon color="action" sx={{ fontSize: 48 }} aria-hidden />
+      <Typography sx={{ mt: 1, mb: 3 }}>{translate('app.access.notAllowedMessage')}</Typography>
+      <Button variant="contained" onClick={() => navigate('/dashboard')}>
+        {translate('app.access.backToDashboard')}
+      </Button>
+    </Page>
+  );
+}

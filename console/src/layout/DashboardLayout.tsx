@@ -1,0 +1,13 @@
+import { Layout, type LayoutProps } from 'react-admin';
+import { DashboardAppBar } from './DashboardAppBar';
+import { DashboardMenu } from './DashboardMenu';
+import { DashboardSidebar } from './DashboardSidebar';
+
+/** react-admin's layout (error boundary, skip link, notifications) with Teamfolk's bar, sidebar and menu. */
+export function DashboardLayout({ children }: LayoutProps) {
+  return (
+    <Layout appBar={DashboardAppBar} sidebar={DashboardSidebar} menu={DashboardMenu} appBarAlwaysOn>
+      {children}
+    </Layout>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { RequireSession } from './auth/RequireSession';
+import { en } from './i18n/en';
+import { FullPageLoader } from './public/FullPageLoader';
+import { RouteErrorPage } from './public/RouteErrorPage';
+
+/* Every screen is its own chunk; react-admin only loads once a signed-in user opens /dashboard. */
+const LandingPage = lazy(() => import('./public/LandingPage').then((module) => ({ default: module.LandingPage })));
+const LoginPage = lazy(() => import('./public/LoginPage').then((module) => ({ default: module.LoginPage })));
+const SignupPage = lazy(() => import('./public/SignupPage').then((module) => ({ default: module.SignupPage })));
+const VerifyEmailPage = lazy(() =>
+  import('./public/VerifyEmailPage').then((module) => ({ default: module.VerifyEmailPage })),
+);
+const InvitationPage = lazy(() =>
+  import('./public/InvitationPage').then((module) => ({ default: module.InvitationPage })),
+);
+const NotFoundPage = lazy(() => import('./public/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
+const DashboardApp = lazy(() =>
+  import('./dashboard/DashboardApp').then((module) => ({ default: module.DashboardApp })),
+);
+
+function RootLayout() {
+  return (
+    <Suspense fallback={<FullPageLoader label={en.app.loading} />}>
+      <ScrollRestoration />
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/verify-email/:token?', element: <VerifyEmailPage /> },
+      { path: '/invitation/:token?', element: <InvitationPage /> },
+      {
+        path: '/dashboard/*',
+        element: (
+          <RequireSession>
+            <DashboardApp />
+          </RequireSession>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,117 @@
+import {
+  createDatabase,
+  createRedisConnection,
+  createLogger,
+  discoverPostgres,
+  discoverRedis,
+  ensureDatabase,
+  loadConfig,
+  migrate,
+  MissingServiceError,
+  startMailSink,
+  type MailSink,
+  type Service,
+} from '@teamfolk/shared';
+import { createApp, listen } from '@teamfolk/services';
+import { startWorkers } from '@teamfolk/workers';
+import { buildConsoleIfStale } from './console-build';
+import { seedDemoCompany } from './demo';
+import { consoleDist, dataRoot } from './paths';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * `npm start`: the whole product in one process on embedded defaults. Whatever it had to start
+ * itself (Postgres, Redis, the SMTP sink) it stops again on Ctrl-C, after requests and jobs finish.
+ */
+const stopStack: Array<() => Promise<void>> = [];
+
+async function stopAll(onError: (error: unknown) => void): Promise<void> {
+  for (const stopOne of stopStack.reverse()) await stopOne().catch(onError);
+}
+
+async function main(): Promise<void> {
+  const demo = process.argv.includes('--demo');
+
+  const postgres: Service = await discoverPostgres(process.env, dataRoot);
+  stopStack.push(postgres.stop);
+  const databaseUrl = process.env.DATABASE_URL ?? (await ensureDatabase(postgres.url, 'teamfolk'));
+  const redis = await discoverRedis(process.env);
+  stopStack.push(redis.stop);
+  let mailSink: MailSink | undefined;
+  if (!process.env.SMTP_URL) {
+    mailSink = await startMailSink();
+    const sink = mailSink;
+    stopStack.push(() => sink.close());
+  }
+
+  buildConsoleIfStale(say);
+
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    SMTP_URL: process.env.SMTP_URL ?? mailSink?.url,
+    CONSOLE_DIST: process.env.CONSOLE_DIST ?? consoleDist,
+  });
+  const logger = createLogger(config.LOG_LEVEL, 'teamfolk');
+  const sequelize = createDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  stopStack.push(() => sequelize.close());
+  await migrate(sequelize);
+
+  const workers = await startWorkers({
+    sequelize,
+    databaseUrl: config.DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+    queuePrefix: config.QUEUE_PREFIX,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    logger,
+  });
+  stopStack.push(() => workers.close());
+
+  const readinessRedis = createRedisConnection(config.REDIS_URL, 'producer');
+  readinessRedis.on('error', () => undefined);
+  stopStack.push(async () => readinessRedis.disconnect());
+
+  const app = createApp({ config, sequelize, redis: readinessRedis, logger, mailSink });
+  const server = await listen(app, config.PORT, logger, config.SHUTDOWN_TIMEOUT_MS);
+  stopStack.push(() => server.close());
+
+  say('');
+  say(`Teamfolk is running on ${config.APP_URL}`);
+  say(`  Postgres: ${postgres.origin}   Redis: ${redis.origin}`);
+  if (mailSink) say(`  Mail: captured locally, read it at ${config.APP_URL}/dev/mail/view`);
+  if (demo) {
+    const logins = await seedDemoCompany(sequelize);
+    say('  Demo company ready. Sign in as:');
+    for (const login of logins) say(`    ${login.role.padEnd(8)} ${login.email}  /  ${login.password}`);
+  }
+  say('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      say('Stopping now.');
+      process.exit(1);
+    }
+    stopping = true;
+    say(`\n${signal}: finishing requests and jobs, then stopping...`);
+    await stopAll((error) => logger.warn({ err: error }, 'stop failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+}
+
+main().catch(async (error: unknown) => {
+  await stopAll(() => undefined);
+  if (error instanceof MissingServiceError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT, e.g. PORT=3001 npm start`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import type { Redis } from 'ioredis';
+import { pinoHttp } from 'pino-http';
+import type { Sequelize } from 'sequelize';
+import type { Config, Logger, MailSink } from '@teamfolk/shared';
+import { authRoutes } from './auth/auth.routes';
+import { AuthService, type AuthSettings } from './auth/auth.service';
+import { devMailRoutes } from './dev/dev-mail.routes';
+import { errorHandler, notFoundHandler } from './http/errors';
+import './http/types';
+import { healthRoutes } from './ops/health.routes';
+import { consoleRoutes } from './web/console.routes';
+
+export interface AppDependencies {
+  config: Config;
+  sequelize: Sequelize;
+  /** Used for readiness only: the API writes events to the outbox, never to Redis directly. */
+  redis: Redis;
+  logger: Logger;
+  /** Present in development when no SMTP server is configured. */
+  mailSink?: MailSink;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function createApp({ config, sequelize, redis, logger, mailSink }: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.use(healthRoutes(sequelize, redis));
+
+  const authSettings: AuthSettings = {
+    jwt: { secret: config.JWT_SECRET, ttlSeconds: config.JWT_TTL_SECONDS },
+    appUrl: config.APP_URL,
+    requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
+  };
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use('/auth', authRoutes(new AuthService(sequelize, authSettings), authSettings));
+  api.use(notFoundHandler);
+  app.use('/api', api);
+
+  if (mailSink && config.NODE_ENV !== 'production') app.use('/dev', devMailRoutes(mailSink));
+  if (config.CONSOLE_DIST) app.use(consoleRoutes(config.CONSOLE_DIST));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

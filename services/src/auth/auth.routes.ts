@@ -1,0 +1,59 @@
+import { Router } from 'express';
+import {
+  acceptInvitationSchema,
+  authTexts,
+  emailTokenSchema,
+  loginSchema,
+  resendVerificationSchema,
+  signupSchema,
+} from '@teamfolk/shared';
+import { HttpError } from '../http/errors';
+import { requireAuth, sessionOf } from './auth.middleware';
+import type { AuthService, AuthSettings } from './auth.service';
+
+function tokenParam(value: string | undefined, invalidMessage: string): string {
+  const parsed = emailTokenSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, invalidMessage);
+  return parsed.data;
+}
+
+export function authRoutes(auth: AuthService, settings: AuthSettings): Router {
+  const router = Router();
+
+  router.post('/signup', async (req, res) => {
+    const input = signupSchema.parse(req.body);
+    const reply = await auth.signup(input, String(req.id));
+    res.status(201).json(reply);
+  });
+
+  router.post('/login', async (req, res) => {
+    const { email, password } = loginSchema.parse(req.body);
+    res.json(await auth.login(email, password));
+  });
+
+  router.post('/resend-verification', async (req, res) => {
+    const { email } = resendVerificationSchema.parse(req.body);
+    res.json(await auth.resendVerification(email, String(req.id)));
+  });
+
+  router.get('/verify-email/:token', async (req, res) => {
+    const token = tokenParam(req.params.token, authTexts.verificationLinkUnknown);
+    res.json(await auth.verifyEmail(token));
+  });
+
+  router.get('/me', requireAuth(settings.jwt), async (req, res) => {
+    res.json(await auth.me(sessionOf(req).userId));
+  });
+
+  router.get('/invitation/:token', async (req, res) => {
+    const token = tokenParam(req.params.token, authTexts.invalidInvitation);
+    res.json(await auth.invitationPreview(token));
+  });
+
+  router.post('/invitation/accept', async (req, res) => {
+    const { token, password } = acceptInvitationSchema.parse(req.body);
+    res.json(await auth.acceptInvitation(token, password));
+  });
+
+  return router;
+}

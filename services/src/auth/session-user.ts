@@ -1,0 +1,70 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Role, SessionUser } from '@teamfolk/shared';
+
+interface SessionRow {
+  id: number;
+  role: Role;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  company_name: string;
+  employee_name: string | null;
+  vacation_days_total: string | null;
+  vacation_days_used: string | null;
+  sick_days_total: string | null;
+  sick_days_used: string | null;
+  bank_hours_total: string | null;
+  bank_hours_used: string | null;
+}
+
+/** Balances are stored to one decimal; subtraction of two such values is rounded back to one. */
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+function toSessionUser(row: SessionRow): SessionUser {
+  const user: SessionUser = {
+    id: row.id,
+    role: row.role,
+    employeeName: row.employee_name ?? row.name,
+    email: row.email,
+    emailVerified: row.email_verified,
+    companyName: row.company_name,
+  };
+  if (row.role !== 'employee' || row.vacation_days_total === null) return user;
+  const total = (value: string | null) => Number(value ?? 0);
+  const balance = (totalValue: string | null, usedValue: string | null) => ({
+    total: total(totalValue),
+    used: total(usedValue),
+    remaining: oneDecimal(total(totalValue) - total(usedValue)),
+  });
+  const vacation = balance(row.vacation_days_total, row.vacation_days_used);
+  const sick = balance(row.sick_days_total, row.sick_days_used);
+  const bank = balance(row.bank_hours_total, row.bank_hours_used);
+  return {
+    ...user,
+    vacationDaysTotal: vacation.total,
+    vacationDaysUsed: vacation.used,
+    vacationDaysRemaining: vacation.remaining,
+    sickDaysTotal: sick.total,
+    sickDaysUsed: sick.used,
+    sickDaysRemaining: sick.remaining,
+    bankHoursTotal: bank.total,
+    bankHoursUsed: bank.used,
+    bankHoursRemaining: bank.remaining,
+  };
+}
+
+/** The session user of section 3 in one query (it is read on every page load). */
+export async function loadSessionUser(sequelize: Sequelize, userId: number): Promise<SessionUser | null> {
+  const rows = await sequelize.query<SessionRow>(
+    `SELECT u.id, u.role, u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
+            c.name AS company_name, e.name AS employee_name,
+            e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
+            e.bank_hours_total, e.bank_hours_used
+       FROM users u
+       JOIN companies c ON c.id = u.company_id
+       LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL
+      WHERE u.id = :userId AND u.disabled_at IS NULL`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  return rows[0] ? toSessionUser(rows[0]) : null;
+}

@@ -1,0 +1,69 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ConnectionError, UniqueConstraintError } from 'sequelize';
+import { ZodError } from 'zod';
+import { generalTexts, type ApiError } from '@teamfolk/shared';
+
+/** An error whose message is meant for the user; anything else becomes a generic 500. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function zodErrorReply(error: ZodError): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.');
+  const message = issue?.message ?? 'Invalid request';
+  const named = field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
+  return field ? { message: named, field } : { message: named };
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: generalTexts.notFound });
+};
+
+/** Maps every failure to a JSON `{message}`; stack traces and SQL stay in the logs. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (res.headersSent) return;
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ message: error.message, ...error.extra });
+    return;
+  }
+  if (error instanceof ZodError) {
+    res.status(400).json(zodErrorReply(error));
+    return;
+  }
+  const parserError = error as BodyParserError;
+  if (parserError.type === 'entity.parse.failed') {
+    res.status(400).json({ message: generalTexts.invalidJson });
+    return;
+  }
+  if (parserError.type === 'entity.too.large') {
+    res.status(413).json({ message: generalTexts.payloadTooLarge });
+    return;
+  }
+  if (parserError.type && parserError.status && parserError.status < 500) {
+    res.status(parserError.status).json({ message: 'The request body could not be read' });
+    return;
+  }
+  if (error instanceof UniqueConstraintError) {
+    res.status(409).json({ message: 'This record already exists' });
+    return;
+  }
+  if (error instanceof ConnectionError) {
+    req.log.warn({ err: error }, 'database unavailable');
+    res.status(503).json({ message: generalTexts.serviceUnavailable });
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  res.status(500).json({ message: generalTexts.internalError });
+};

@@ -1,0 +1,17 @@
+import type { Role } from '@teamfolk/shared';
+
+export interface AuthContext {
+  userId: number;
+  companyId: number;
+  role: Role;
+}
+
+declare global {
+  // Express's Request is only extensible through its global namespace.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: AuthContext;
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export { createApp, type AppDependencies } from './app';
+export { listen, type RunningServer } from './server';
+export { hashPassword } from './auth/passwords';
+export { createInvitation } from './auth/invitations';

@@ -1,0 +1,83 @@
+import type { Express } from 'express';
+import { Redis } from 'ioredis';
+import supertest from 'supertest';
+import {
+  createLogger,
+  loadConfig,
+  startMailSink,
+  type Config,
+  type MailSink,
+} from '@teamfolk/shared';
+import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
+import { startWorkers, type RunningWorkers } from '@teamfolk/workers';
+import { createApp } from '../app';
+
+export interface TestApp {
+  app: Express;
+  request: () => supertest.Agent;
+  /** The same database, workers and mail, behind an API configured differently. */
+  requestWith(overrides: Partial<Record<string, string>>): supertest.Agent;
+  config: Config;
+  db: TestDatabase;
+  redis: TestRedis;
+  mail: MailSink;
+  workers: RunningWorkers;
+  /** Delivers every outbox event written so far. */
+  flushOutbox(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The API and workers of one test file on their own database and queue prefix, with an SMTP sink
+ * that e-mails can be read back from.
+ */
+export async function startTestApp(): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const redis = createTestRedis();
+  const mail = await startMailSink();
+  const configWith = (overrides: Partial<Record<string, string>>) =>
+    loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      QUEUE_PREFIX: redis.prefix,
+      SMTP_URL: mail.url,
+      APP_URL: 'http://teamfolk.test',
+      LOG_LEVEL: 'silent',
+      ...overrides,
+    });
+  const config = configWith({});
+  const logger = createLogger(config.LOG_LEVEL, 'test');
+  const readinessRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const workers = await startWorkers({
+    sequelize: db.sequelize,
+    databaseUrl: db.url,
+    redisUrl: config.REDIS_URL,
+    queuePrefix: config.QUEUE_PREFIX,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    logger,
+  });
+  const app = createApp({ config, sequelize: db.sequelize, redis: readinessRedis, logger, mailSink: mail });
+  return {
+    app,
+    request: () => supertest.agent(app),
+    requestWith: (overrides) =>
+      supertest.agent(
+        createApp({ config: configWith(overrides), sequelize: db.sequelize, redis: readinessRedis, logger, mailSink: mail }),
+      ),
+    config,
+    db,
+    redis,
+    mail,
+    workers,
+    flushOutbox: () => workers.relay.wake(),
+    async close() {
+      await workers.close();
+      readinessRedis.disconnect();
+      await mail.close();
+      await redis.flush();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+
+/**
+ * Serves the built console from the API's origin: hashed assets cached for a year, every other
+ * GET answered with index.html so client-side routes load on refresh.
+ */
+export function consoleRoutes(distDir: string): Router {
+  const router = Router();
+  const indexHtml = path.join(distDir, 'index.html');
+  router.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+  );
+  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.get('/{*path}', (_req, res) => {
+    if (!existsSync(indexHtml)) {
+      res.status(503).type('text').send('The console is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './constants';
+import { authTexts } from './texts';
+
+const email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .min(1, 'email is required')
+  .max(254, 'email is too long')
+  .pipe(z.email({ error: 'email must be a valid email address' }))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: 'password is required' })
+  .min(1, 'password is required')
+  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const signupSchema = z.object({
+  email,
+  password,
+  name: requiredText('name', 120),
+  companyName: requiredText('companyName', 160),
+});
+export type SignupPayload = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({ email, password });
+export type LoginPayload = z.input<typeof loginSchema>;
+
+export const resendVerificationSchema = z.object({ email });
+
+export const emailTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, 'token is malformed');
+
+export const acceptInvitationSchema = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').pipe(emailTokenSchema),
+  password: z
+    .string({ error: 'password is required' })
+    .min(INVITATION_PASSWORD_MIN_LENGTH, authTexts.invitationPasswordTooShort)
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type AcceptInvitationPayload = z.input<typeof acceptInvitationSchema>;
+
+export type Role = 'admin' | 'employee';
+
+export interface LeaveBalances {
+  vacationDaysTotal: number;
+  vacationDaysUsed: number;
+  vacationDaysRemaining: number;
+  sickDaysTotal: number;
+  sickDaysUsed: number;
+  sickDaysRemaining: number;
+  bankHoursTotal: number;
+  bankHoursUsed: number;
+  bankHoursRemaining: number;
+}
+
+/** The signed-in user as `/auth/me`, login, signup and invitation accept return it (spec section 3). */
+export interface SessionUser extends Partial<LeaveBalances> {
+  id: number;
+  role: Role;
+  employeeName: string;
+  email: string;
+  emailVerified: boolean;
+  companyName: string;
+}
+
+export interface SessionReply {
+  token: string;
+  user: SessionUser;
+}
+
+export type SignupReply = SessionReply | { requiresVerification: true; message: string };
+
+export interface InvitationPreview {
+  name: string;
+  email: string;
+}
+
+export interface ApiError {
+  message: string;
+  field?: string;
+}

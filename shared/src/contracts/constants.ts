@@ -1,0 +1,35 @@
+/** Business constants and timers of the product spec (section 9), defined once for API, workers and console. */
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+export const SEAT_PRICE_CENTS = 200;
+
+export const EMPLOYEE_DEFAULTS = {
+  vacationDaysTotal: 25,
+  sickDaysTotal: 10,
+  bankHoursTotal: 0,
+} as const;
+
+export const INVITATION_PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Verification and invitation links stay valid this long. */
+export const EMAIL_TOKEN_TTL_HOURS = 7 * 24;
+
+export const TIMERS_MS = {
+  verificationBannerRefresh: 30_000,
+  refreshAfterResend: 2_000,
+  billingRefresh: 5_000,
+  checkoutRedirect: 1_000,
+  afterEmployeeCreatedRedirect: 2_000,
+  paymentRequiredRedirect: 2_000,
+  failedPaymentRedirect: 3_000,
+} as const;
+
+export const LAYOUT = {
+  sidebarWidthPx: 240,
+  mobileBreakpointPx: 600,
+  landingTopBarScrollPx: 100,
+} as const;
+
+export const UPCOMING_EVENTS_WINDOW_DAYS = 30;

@@ -1,0 +1,4 @@
+export * from './database';
+export * from './migrator';
+export * from './models';
+export * from './outbox';

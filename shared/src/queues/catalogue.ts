@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The job catalogue: every queue, every job name and its payload schema, in one place. The outbox
+ * validates a payload against it when the event is written, and workers refuse to start when a
+ * job of their queue has no handler.
+ */
+export const QUEUE_NAMES = ['email'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+const verifyEmailMail = z.object({
+  template: z.literal('verify-email'),
+  name: z.string(),
+  companyName: z.string(),
+  link: z.url(),
+});
+
+const invitationMail = z.object({
+  template: z.literal('invitation'),
+  name: z.string(),
+  companyName: z.string(),
+  inviterName: z.string(),
+  link: z.url(),
+});
+
+export const sendEmailPayload = z.object({
+  /** Stored in sent_emails: a job that runs twice sends one mail. */
+  idempotencyKey: z.string().min(1).max(200),
+  to: z.email(),
+  mail: z.discriminatedUnion('template', [verifyEmailMail, invitationMail]),
+});
+export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
+export type MailContent = SendEmailPayload['mail'];
+
+export const JOBS = {
+  'send-email': { queue: 'email', payload: sendEmailPayload },
+} as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<Name extends JobName> = z.infer<(typeof JOBS)[Name]['payload']>;
+
+/** What a queued job carries: its payload plus the tenant and the request that caused it, for logs. */
+export interface JobEnvelope<Name extends JobName = JobName> {
+  companyId: number | null;
+  requestId: string | null;
+  payload: JobPayload<Name>;
+}
+
+/** Retries with exponential backoff; finished jobs are trimmed, failed ones kept for operators. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 14 * 24 * 3600 },
+} as const;
+
+/** BullMQ refuses ids that are all digits or contain ':'; outbox ids are prefixed. */
+export function outboxJobId(outboxId: string): string {
+  return `outbox-${outboxId}`;
+}

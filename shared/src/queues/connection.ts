@@ -1,0 +1,13 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * Producers fail fast while Redis is down (the outbox keeps the work); workers wait for it forever,
+ * as BullMQ requires.
+ */
+export function createRedisConnection(url: string, role: 'producer' | 'worker', options: RedisOptions = {}): Redis {
+  const roleOptions: RedisOptions =
+    role === 'producer'
+      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 }
+      : { maxRetriesPerRequest: null };
+  return new Redis(url, { lazyConnect: false, ...roleOptions, ...options });
+}

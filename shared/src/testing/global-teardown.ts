@@ -1,0 +1,3 @@
+export default async function globalTeardown(): Promise<void> {
+  for (const service of globalThis.teamfolkTestServices ?? []) await service.stop();
+}

@@ -1,0 +1,140 @@
+import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
+import { inviteEmployee } from './support/invitations';
+
+const PASSWORD = 'a strong password';
+
+async function signUp(page: import('@playwright/test').Page, email: string, confirmation = PASSWORD) {
+  await page.goto('/signup');
+  await page.getByLabel('Company Name').fill('Northwind Bakery');
+  await page.getByLabel('Your Name').fill('Nora North');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(confirmation);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+test('an admin signs up, verifies the e-mail from the inbox and reaches the admin dashboard', async ({ page, mailbox }) => {
+  const email = uniqueEmail('owner');
+  await signUp(page, email);
+  await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Go to Login' })).toBeVisible();
+
+  const mail = await mailbox.waitFor(email, /Verify your email/);
+  await page.goto(linkIn(mail));
+  await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByText('Administrator')).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toContainText('Nora North');
+  const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+  for (const item of ['Dashboard', 'Leave Requests', 'Calendar', 'Employees', 'Billing']) {
+    await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(page.getByText(/Email Verification Required/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a verification link works once', async ({ page, mailbox }) => {
+  const email = uniqueEmail('twice');
+  await signUp(page, email);
+  const link = linkIn(await mailbox.waitFor(email, /Verify your email/));
+  await page.goto(link);
+  await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText('Verification Failed')).toBeVisible();
+  await expect(page.getByText('This verification link has already been used. You can sign in.')).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('mismatched passwords are caught before anything is sent', async ({ page }) => {
+  const signupCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/signup')) signupCalls.push(request.url());
+  });
+  await signUp(page, uniqueEmail('mismatch'), 'something else');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  expect(signupCalls).toEqual([]);
+});
+
+test('an unverified admin signs in, sees the banner and can resend the link', async ({ page, mailbox }) => {
+  const email = uniqueEmail('unverified');
+  await signUp(page, email);
+  await mailbox.waitFor(email, /Verify your email/);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText(/Email Verification Required - Please verify your email address/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Verification email sent successfully! Please check your inbox.')).toBeVisible();
+});
+
+test('wrong credentials show the server message', async ({ page }) => {
+  await signIn(page, uniqueEmail('nobody'), 'not the password');
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an invited person creates an account and lands on the employee dashboard', async ({ page, mailbox, baseURL }) => {
+  const email = uniqueEmail('invitee');
+  await inviteEmployee(baseURL!, { name: 'Ivan Invitee', email });
+  const mail = await mailbox.waitFor(email, /invited to join Harbour Cafe/);
+
+  await page.goto(linkIn(mail));
+  await expect(page.getByText('Hello, Ivan Invitee')).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Create Account & Login' });
+  await page.getByLabel('Password', { exact: true }).fill('12345');
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill('123456');
+  await page.getByLabel('Confirm Password').fill('123456');
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByRole('heading', { name: 'Employee Dashboard' })).toBeVisible();
+  await expect(page.getByText('Employee', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your Balance Overview')).toBeVisible();
+  await expect(page.getByText(/22 days/).first()).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+  await expect(menu.getByRole('link', { name: 'Leave Requests' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Employees' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+
+  await page.goto(linkIn(mail));
+  await expect(page.getByText('Invalid Invitation')).toBeVisible();
+});
+
+test('an unknown invitation link says so and offers the way home', async ({ page }) => {
+  await page.goto(`/invitation/${'x'.repeat(43)}`);
+  await expect(page.getByText('Invalid Invitation')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the dashboard menu lives in a drawer', async ({ page, mailbox }) => {
+    const email = uniqueEmail('phone');
+    await signUp(page, email);
+    await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
+    await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+    await expect(menu.getByRole('link', { name: 'Employees' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await menu.getByRole('link', { name: 'Employees' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/employees$/);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+  });
+});
