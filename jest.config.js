@@ -1,6 +1,9 @@
 /** Unit tests for pure rules; integration tests against the real Postgres and Redis. */
 const transform = {
-  '^.+\\.tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  '^.+\\.tsx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
 };
 const moduleNameMapper = {
   '^@teamfolk/(shared|services|workers)$': '<rootDir>/$1/src/index.ts',
@@ -11,7 +14,11 @@ const common = { rootDir: __dirname, transform, moduleNameMapper, testEnvironmen
 module.exports = {
   maxWorkers: 2,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/shared/src/**/*.test.ts', '<rootDir>/console/src/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/shared/src/**/*.test.ts', '<rootDir>/console/src/**/*.test.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -16,7 +16,10 @@ function newestModification(target: string): number {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestModification(path.join(target, entry))), 0);
+  return readdirSync(target).reduce(
+    (newest, entry) => Math.max(newest, newestModification(path.join(target, entry))),
+    0,
+  );
 }
 
 export function consoleIsStale(): boolean {

@@ -29,12 +29,26 @@ export async function seedDemoCompany(sequelize: Sequelize): Promise<DemoLogin[]
     const company = await Company.create({ name: 'Acme Demo Ltd' }, { transaction });
     const verified = new Date();
     await User.create(
-      { companyId: company.id, email: ADMIN_EMAIL, passwordHash, role: 'admin', name: 'Alex Admin', emailVerifiedAt: verified },
+      {
+        companyId: company.id,
+        email: ADMIN_EMAIL,
+        passwordHash,
+        role: 'admin',
+        name: 'Alex Admin',
+        emailVerifiedAt: verified,
+      },
       { transaction },
     );
     for (const person of PEOPLE) {
       const user = await User.create(
-        { companyId: company.id, email: person.email, passwordHash, role: 'employee', name: person.name, emailVerifiedAt: verified },
+        {
+          companyId: company.id,
+          email: person.email,
+          passwordHash,
+          role: 'employee',
+          name: person.name,
+          emailVerifiedAt: verified,
+        },
         { transaction },
       );
       await Employee.create(

@@ -109,7 +109,9 @@ main().catch(async (error: unknown) => {
   if (error instanceof MissingServiceError) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT, e.g. PORT=3001 npm start`);
+    console.error(
+      `Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT, e.g. PORT=3001 npm start`,
+    );
   } else {
     console.error(error instanceof Error ? error.message : error);
   }

@@ -10,7 +10,12 @@ async function main(): Promise<void> {
   await migrate(sequelize);
   const redis = createRedisConnection(config.REDIS_URL, 'producer');
   redis.on('error', (error) => logger.warn({ err: error }, 'redis unavailable'));
-  const running = await listen(createApp({ config, sequelize, redis, logger }), config.PORT, logger, config.SHUTDOWN_TIMEOUT_MS);
+  const running = await listen(
+    createApp({ config, sequelize, redis, logger }),
+    config.PORT,
+    logger,
+    config.SHUTDOWN_TIMEOUT_MS,
+  );
   logger.info({ port: running.port }, 'api listening');
 
   let stopping = false;

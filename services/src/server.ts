@@ -9,7 +9,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function listen(app: Express, port: number, logger: Logger, shutdownTimeoutMs: number): Promise<RunningServer> {
+export async function listen(
+  app: Express,
+  port: number,
+  logger: Logger,
+  shutdownTimeoutMs: number,
+): Promise<RunningServer> {
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

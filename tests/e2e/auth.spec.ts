@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
 import { inviteEmployee } from './support/invitations';
 
 const PASSWORD = 'a strong password';
 
-async function signUp(page: import('@playwright/test').Page, email: string, confirmation = PASSWORD) {
+async function signUp(page: Page, email: string, confirmation = PASSWORD) {
   await page.goto('/signup');
   await page.getByLabel('Company Name').fill('Northwind Bakery');
   await page.getByLabel('Your Name').fill('Nora North');
@@ -13,7 +14,10 @@ async function signUp(page: import('@playwright/test').Page, email: string, conf
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-test('an admin signs up, verifies the e-mail from the inbox and reaches the admin dashboard', async ({ page, mailbox }) => {
+test('an admin signs up, verifies the e-mail from the inbox and reaches the admin dashboard', async ({
+  page,
+  mailbox,
+}) => {
   const email = uniqueEmail('owner');
   await signUp(page, email);
   await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();

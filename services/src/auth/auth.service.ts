@@ -78,10 +78,7 @@ export class AuthService {
       if (record.expiresAt.getTime() <= Date.now()) throw new HttpError(410, authTexts.verificationLinkExpired);
       const now = new Date();
       await record.update({ usedAt: now }, { transaction });
-      await User.update(
-        { emailVerifiedAt: now },
-        { where: { id: record.userId, emailVerifiedAt: null }, transaction },
-      );
+      await User.update({ emailVerifiedAt: now }, { where: { id: record.userId, emailVerifiedAt: null }, transaction });
       return { message: authTexts.verifiedTitle };
     });
   }
@@ -104,7 +101,8 @@ export class AuthService {
     const user = await User.findOne({ where: { email } });
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) throw new HttpError(401, authTexts.invalidCredentials);
-    if (user.disabledAt) throw new HttpError(403, 'This account has been deactivated. Contact your company administrator.');
+    if (user.disabledAt)
+      throw new HttpError(403, 'This account has been deactivated. Contact your company administrator.');
     await user.update({ lastLoginAt: new Date() });
     return this.startSession(user);
   }

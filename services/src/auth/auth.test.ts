@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { authTexts, EmailVerificationToken, firstLink, Invitation, User } from '@teamfolk/shared';
 import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
+import { createInvitation } from './invitations';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
@@ -80,7 +81,11 @@ describe('POST /api/auth/signup', () => {
 
   it('signs the admin in at once when verification is turned off', async () => {
     const body = signupBody();
-    const reply = await t.requestWith({ REQUIRE_EMAIL_VERIFICATION: 'false' }).post('/api/auth/signup').send(body).expect(201);
+    const reply = await t
+      .requestWith({ REQUIRE_EMAIL_VERIFICATION: 'false' })
+      .post('/api/auth/signup')
+      .send(body)
+      .expect(201);
     expect(reply.body.token).toEqual(expect.any(String));
     expect(reply.body.user).toMatchObject({ role: 'admin', email: body.email, emailVerified: true });
   });
@@ -97,7 +102,11 @@ describe('GET /api/auth/verify-email/:token', () => {
     const { body, token } = await signUpAndReadLink();
     await t.request().get(`/api/auth/verify-email/${token}`).expect(200);
 
-    const login = await t.request().post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
+    const login = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
     expect(login.body.user.emailVerified).toBe(true);
 
     const reused = await t.request().get(`/api/auth/verify-email/${token}`).expect(410);
@@ -149,7 +158,11 @@ describe('POST /api/auth/resend-verification', () => {
 describe('POST /api/auth/login', () => {
   it('signs in an unverified admin, who sees the verification state', async () => {
     const { admin, password, company } = await createCompanyWithAdmin({ verified: false });
-    const reply = await t.request().post('/api/auth/login').send({ email: admin.email.toUpperCase(), password }).expect(200);
+    const reply = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: admin.email.toUpperCase(), password })
+      .expect(200);
     expect(reply.body.user).toEqual({
       id: admin.id,
       role: 'admin',
@@ -162,8 +175,16 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
     const { admin } = await createCompanyWithAdmin();
-    const wrongPassword = await t.request().post('/api/auth/login').send({ email: admin.email, password: 'wrong' }).expect(401);
-    const unknown = await t.request().post('/api/auth/login').send({ email: 'ghost@example.com', password: 'wrong' }).expect(401);
+    const wrongPassword = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: admin.email, password: 'wrong' })
+      .expect(401);
+    const unknown = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: 'ghost@example.com', password: 'wrong' })
+      .expect(401);
     expect(wrongPassword.body).toEqual({ message: authTexts.invalidCredentials });
     expect(unknown.body).toEqual(wrongPassword.body);
   });
@@ -243,7 +264,11 @@ describe('invitations', () => {
     const me = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${accepted.body.token}`).expect(200);
     expect(me.body).toEqual(accepted.body.user);
 
-    const login = await t.request().post('/api/auth/login').send({ email: employee.email, password: 'secret' }).expect(200);
+    const login = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ email: employee.email, password: 'secret' })
+      .expect(200);
     expect(login.body.user.role).toBe('employee');
   });
 
@@ -268,7 +293,10 @@ describe('invitations', () => {
   it('refuses unknown, malformed, expired and superseded links', async () => {
     const { company } = await createCompanyWithAdmin();
     const { employee, token: first } = await createInvitedEmployee(t.db.sequelize, company);
-    await t.request().get(`/api/auth/invitation/${'B'.repeat(43)}`).expect(404);
+    await t
+      .request()
+      .get(`/api/auth/invitation/${'B'.repeat(43)}`)
+      .expect(404);
     const malformed = await t.request().get('/api/auth/invitation/short').expect(400);
     expect(malformed.body).toEqual({ message: authTexts.invalidInvitation });
 
@@ -277,10 +305,18 @@ describe('invitations', () => {
     await t.request().get(`/api/auth/invitation/${second}`).expect(404);
 
     await t.db.sequelize.transaction(async (transaction) => {
-      const { createInvitation } = await import('./invitations');
-      await createInvitation(transaction, { employee, companyName: company.name, inviterName: 'Ada', appUrl: 'http://teamfolk.test' });
+      await createInvitation(transaction, {
+        employee,
+        companyName: company.name,
+        inviterName: 'Ada',
+        appUrl: 'http://teamfolk.test',
+      });
     });
-    const superseded = await t.request().post('/api/auth/invitation/accept').send({ token: first, password: 'secret' }).expect(404);
+    const superseded = await t
+      .request()
+      .post('/api/auth/invitation/accept')
+      .send({ token: first, password: 'secret' })
+      .expect(404);
     expect(superseded.body).toEqual({ message: authTexts.invalidInvitation });
   });
 
@@ -324,7 +360,13 @@ describe('the API surface', () => {
     const recipients = reply.body.map((mail: { to: string[] }) => mail.to[0]);
     expect(recipients.indexOf(second.email)).toBeLessThan(recipients.indexOf(first.email));
     expect(reply.body[0]).toEqual(
-      expect.objectContaining({ id: expect.any(String), subject: expect.any(String), text: expect.any(String), html: expect.any(String), receivedAt: expect.any(String) }),
+      expect.objectContaining({
+        id: expect.any(String),
+        subject: expect.any(String),
+        text: expect.any(String),
+        html: expect.any(String),
+        receivedAt: expect.any(String),
+      }),
     );
   });
 });

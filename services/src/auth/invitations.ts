@@ -24,7 +24,14 @@ export async function createInvitation(
   );
   const { token, tokenHash, expiresAt } = issueEmailToken();
   const invitation = await Invitation.create(
-    { companyId: employee.companyId, employeeId: employee.id, email: employee.email, name: employee.name, tokenHash, expiresAt },
+    {
+      companyId: employee.companyId,
+      employeeId: employee.id,
+      email: employee.email,
+      name: employee.name,
+      tokenHash,
+      expiresAt,
+    },
     { transaction },
   );
   await writeOutbox(transaction, {

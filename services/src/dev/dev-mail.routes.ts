@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import type { MailSink } from '@teamfolk/shared';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const linkify = (escaped: string) =>
-  escaped.replace(/https?:\/\/[^\s<&]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<&]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** Development only: the mail the embedded SMTP sink captured, as JSON and as a small page. */
 export function devMailRoutes(sink: MailSink): Router {

@@ -13,9 +13,10 @@ export interface CompanyWithAdmin {
 }
 
 /** A company and its admin, e-mail verified unless asked otherwise. */
-export async function createCompanyWithAdmin(
-  { verified = true, email = `admin-${unique()}@example.com` }: { verified?: boolean; email?: string } = {},
-): Promise<CompanyWithAdmin> {
+export async function createCompanyWithAdmin({
+  verified = true,
+  email = `admin-${unique()}@example.com`,
+}: { verified?: boolean; email?: string } = {}): Promise<CompanyWithAdmin> {
   const password = 'correct horse battery';
   const company = await Company.create({ name: `Company ${unique()}` });
   const admin = await User.create({

@@ -1,13 +1,7 @@
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import supertest from 'supertest';
-import {
-  createLogger,
-  loadConfig,
-  startMailSink,
-  type Config,
-  type MailSink,
-} from '@teamfolk/shared';
+import { createLogger, loadConfig, startMailSink, type Config, type MailSink } from '@teamfolk/shared';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
 import { startWorkers, type RunningWorkers } from '@teamfolk/workers';
 import { createApp } from '../app';
@@ -64,7 +58,13 @@ export async function startTestApp(): Promise<TestApp> {
     request: () => supertest.agent(app),
     requestWith: (overrides) =>
       supertest.agent(
-        createApp({ config: configWith(overrides), sequelize: db.sequelize, redis: readinessRedis, logger, mailSink: mail }),
+        createApp({
+          config: configWith(overrides),
+          sequelize: db.sequelize,
+          redis: readinessRedis,
+          logger,
+          mailSink: mail,
+        }),
       ),
     config,
     db,

@@ -15,11 +15,19 @@ const envSchema = z
     DATABASE_URL: z.string().min(1),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z.string().min(1),
-    QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('teamfolk'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default('teamfolk'),
     SMTP_URL: z.string().min(1),
     MAIL_FROM: z.string().min(3).default('Teamfolk <no-reply@teamfolk.local>'),
     JWT_SECRET: z.string().min(32).default(DEVELOPMENT_JWT_SECRET),
-    JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(12 * 3600),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 24 * 3600)
+      .default(12 * 3600),
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CONSOLE_DIST: z.string().optional(),

@@ -35,9 +35,7 @@ export type LoginPayload = z.input<typeof loginSchema>;
 
 export const resendVerificationSchema = z.object({ email });
 
-export const emailTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, 'token is malformed');
+export const emailTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'token is malformed');
 
 export const acceptInvitationSchema = z.object({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').pipe(emailTokenSchema),

@@ -120,9 +120,13 @@ function redisServerOnPath(): boolean {
 /** Starts Debian's redis-server on a free port, keeping nothing on disk. */
 export async function startRedisServer(): Promise<Service & { process: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const url = `redis://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   while (!(await redisAnswers(url))) {

@@ -6,8 +6,6 @@ import { Redis, type RedisOptions } from 'ioredis';
  */
 export function createRedisConnection(url: string, role: 'producer' | 'worker', options: RedisOptions = {}): Redis {
   const roleOptions: RedisOptions =
-    role === 'producer'
-      ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 }
-      : { maxRetriesPerRequest: null };
+    role === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : { maxRetriesPerRequest: null };
   return new Redis(url, { lazyConnect: false, ...roleOptions, ...options });
 }

@@ -12,6 +12,8 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const baseUrl = process.env.E2E_BASE_URL;
     if (!baseUrl) throw new Error('E2E_BASE_URL is not set: run the specs through playwright.config.ts');

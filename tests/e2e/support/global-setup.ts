@@ -11,7 +11,10 @@ async function waitUntilHealthy(baseUrl: string, timeoutMs: number, exited: () =
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited()) throw new Error('The product exited during start-up: see its output above.');
-    const healthy = await fetch(`${baseUrl}/readyz`).then((reply) => reply.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/readyz`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

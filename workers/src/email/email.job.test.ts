@@ -26,14 +26,25 @@ const invitationJob = (idempotencyKey: string, to: string) =>
       payload: {
         idempotencyKey,
         to,
-        mail: { template: 'invitation', name: 'Ines', companyName: 'Acme', inviterName: 'Ada', link: 'http://teamfolk.test/invitation/abc' },
+        mail: {
+          template: 'invitation',
+          name: 'Ines',
+          companyName: 'Acme',
+          inviterName: 'Ada',
+          link: 'http://teamfolk.test/invitation/abc',
+        },
       },
     },
   }) as unknown as Job<JobEnvelope<'send-email'>>;
 
 describe('sendEmailJob', () => {
   it('sends one mail when the same job runs twice, even at the same time', async () => {
-    const send = sendEmailJob({ sequelize: db.sequelize, transport: nodemailer.createTransport(sink.url), from: 'Teamfolk <no-reply@teamfolk.test>', logger });
+    const send = sendEmailJob({
+      sequelize: db.sequelize,
+      transport: nodemailer.createTransport(sink.url),
+      from: 'Teamfolk <no-reply@teamfolk.test>',
+      logger,
+    });
     const job = invitationJob('invitation-twice', 'twice@example.com');
 
     const results = await Promise.all([send(job), send(job)]);
@@ -42,17 +53,30 @@ describe('sendEmailJob', () => {
     expect(results).toEqual(expect.arrayContaining([{ sent: true }, { skipped: 'already-sent' }]));
     const mails = sink.messages().filter((mail) => mail.to.includes('twice@example.com'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: "You're invited to join Acme on Teamfolk", messageId: '<invitation-twice@teamfolk>' });
+    expect(mails[0]).toMatchObject({
+      subject: "You're invited to join Acme on Teamfolk",
+      messageId: '<invitation-twice@teamfolk>',
+    });
   });
 
   it('keeps no trace of a failed send, so the retry delivers it', async () => {
     const deadTransport = nodemailer.createTransport(`smtp://127.0.0.1:${await freePort()}`);
     const job = invitationJob('invitation-retry', 'retry@example.com');
-    const failing = sendEmailJob({ sequelize: db.sequelize, transport: deadTransport, from: 'x@teamfolk.test', logger });
+    const failing = sendEmailJob({
+      sequelize: db.sequelize,
+      transport: deadTransport,
+      from: 'x@teamfolk.test',
+      logger,
+    });
     await expect(failing(job)).rejects.toThrow();
     expect(await SentEmail.count({ where: { idempotencyKey: 'invitation-retry' } })).toBe(0);
 
-    const working = sendEmailJob({ sequelize: db.sequelize, transport: nodemailer.createTransport(sink.url), from: 'x@teamfolk.test', logger });
+    const working = sendEmailJob({
+      sequelize: db.sequelize,
+      transport: nodemailer.createTransport(sink.url),
+      from: 'x@teamfolk.test',
+      logger,
+    });
     await expect(working(job)).resolves.toEqual({ sent: true });
     await sink.waitFor((mail) => mail.to.includes('retry@example.com'));
   });

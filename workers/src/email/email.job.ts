@@ -27,7 +27,11 @@ export function sendEmailJob({ sequelize, transport, from, logger }: EmailJobDep
         `INSERT INTO sent_emails (company_id, idempotency_key, recipient, template)
          VALUES (:companyId, :idempotencyKey, :to, :template)
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-        { replacements: { companyId, idempotencyKey, to, template: mail.template }, type: QueryTypes.SELECT, transaction },
+        {
+          replacements: { companyId, idempotencyKey, to, template: mail.template },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
       );
       if (claimed.length === 0) {
         logger.info({ jobId: job.id, idempotencyKey, requestId }, 'e-mail already sent: skipped');

@@ -25,7 +25,12 @@ async function writeInvitationEvent(key: string) {
       payload: {
         idempotencyKey: key,
         to: 'someone@example.com',
-        mail: { template: 'verify-email', name: 'Sam', companyName: 'Acme', link: 'http://teamfolk.test/verify-email/x' },
+        mail: {
+          template: 'verify-email',
+          name: 'Sam',
+          companyName: 'Acme',
+          link: 'http://teamfolk.test/verify-email/x',
+        },
       },
     }),
   );
@@ -33,7 +38,12 @@ async function writeInvitationEvent(key: string) {
 
 function relayOn(connection: Redis) {
   const queue = new Queue('email', { connection, prefix: redis.prefix });
-  const relay = new OutboxRelay({ sequelize: db.sequelize, databaseUrl: db.url, queues: { email: queue } as Record<QueueName, Queue>, logger });
+  const relay = new OutboxRelay({
+    sequelize: db.sequelize,
+    databaseUrl: db.url,
+    queues: { email: queue } as Record<QueueName, Queue>,
+    logger,
+  });
   return { queue, relay };
 }
 
@@ -41,7 +51,11 @@ describe(OutboxRelay.name, () => {
   it('keeps events while Redis is unreachable and delivers each exactly once when it answers', async () => {
     const event = await writeInvitationEvent('relay-outage');
 
-    const deadRedis = new Redis(`redis://127.0.0.1:${await freePort()}`, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 0 });
+    const deadRedis = new Redis(`redis://127.0.0.1:${await freePort()}`, {
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+    });
     deadRedis.on('error', () => undefined);
     const down = relayOn(deadRedis);
     down.queue.on('error', () => undefined);

@@ -1,7 +1,14 @@
 import type { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { DEFAULT_JOB_OPTIONS, outboxJobId, type JobEnvelope, type JobName, type Logger, type QueueName } from '@teamfolk/shared';
+import {
+  DEFAULT_JOB_OPTIONS,
+  outboxJobId,
+  type JobEnvelope,
+  type JobName,
+  type Logger,
+  type QueueName,
+} from '@teamfolk/shared';
 
 interface OutboxRow {
   id: string;

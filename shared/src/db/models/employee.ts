@@ -1,13 +1,15 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 import { EMPLOYEE_DEFAULTS } from '../../contracts';
 
 type BalanceKey =
-  | 'vacationDaysTotal'
-  | 'vacationDaysUsed'
-  | 'sickDaysTotal'
-  | 'sickDaysUsed'
-  | 'bankHoursTotal'
-  | 'bankHoursUsed';
+  'vacationDaysTotal' | 'vacationDaysUsed' | 'sickDaysTotal' | 'sickDaysUsed' | 'bankHoursTotal' | 'bankHoursUsed';
 
 export class Employee extends Model<InferAttributes<Employee>, InferCreationAttributes<Employee>> {
   declare id: CreationOptional<number>;

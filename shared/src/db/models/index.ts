@@ -11,7 +11,16 @@ import { User } from './user';
 export { AuditEntry, Company, EmailVerificationToken, Employee, Invitation, OutboxEvent, SentEmail, User };
 
 export function initModels(sequelize: Sequelize): void {
-  for (const model of [Company, User, Employee, Invitation, EmailVerificationToken, OutboxEvent, SentEmail, AuditEntry]) {
+  for (const model of [
+    Company,
+    User,
+    Employee,
+    Invitation,
+    EmailVerificationToken,
+    OutboxEvent,
+    SentEmail,
+    AuditEntry,
+  ]) {
     model.initModel(sequelize);
   }
 }

@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
 
 /** One row per e-mail that left: its unique idempotency key is what keeps a retried job from sending twice. */
 export class SentEmail extends Model<InferAttributes<SentEmail>, InferCreationAttributes<SentEmail>> {
