@@ -45,3 +45,25 @@ export const generalTexts = {
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
 } as const;
+
+export const employeeTexts = {
+  fetchFailed: 'Failed to fetch employees',
+  deleteFailed: 'Failed to delete employee',
+  saveFailed: 'Failed to save employee',
+  balancesFailed: 'Failed to update balances',
+  deleted: 'Employee deleted successfully',
+  updated: 'Employee updated successfully',
+  added: 'Employee added successfully and invitation email sent',
+  balancesUpdated: 'Employee balances updated successfully',
+  notSet: 'Not set',
+  firstEmployeeRequiresPayment: 'First employee requires payment setup',
+  paymentMethodRequired: 'Payment method required. Redirecting to billing...',
+  notFound: 'Employee not found',
+  emailTaken: 'An employee or user with this email already exists in your company',
+  invitationResent: 'Invitation email sent again',
+  alreadyJoined: 'This employee has already accepted the invitation',
+  invitationNotQueued:
+    'The employee was saved, but the invitation email could not be queued. Use "Resend invitation" to try again.',
+  vacationUsedAboveTotal: 'vacation_days_used cannot be above vacation_days_total',
+  bankHoursUsedAboveTotal: 'bank_hours_used cannot be above bank_hours_total',
+} as const;

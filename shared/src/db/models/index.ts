@@ -6,9 +6,21 @@ import { Employee } from './employee';
 import { Invitation } from './invitation';
 import { OutboxEvent } from './outbox-event';
 import { SentEmail } from './sent-email';
+import { Subscription } from './subscription';
 import { User } from './user';
 
-export { AuditEntry, Company, EmailVerificationToken, Employee, Invitation, OutboxEvent, SentEmail, User };
+export {
+  AuditEntry,
+  Company,
+  EmailVerificationToken,
+  Employee,
+  Invitation,
+  OutboxEvent,
+  SentEmail,
+  Subscription,
+  User,
+};
+export type { SubscriptionStatus } from './subscription';
 
 export function initModels(sequelize: Sequelize): void {
   for (const model of [
@@ -19,6 +31,7 @@ export function initModels(sequelize: Sequelize): void {
     EmailVerificationToken,
     OutboxEvent,
     SentEmail,
+    Subscription,
     AuditEntry,
   ]) {
     model.initModel(sequelize);
