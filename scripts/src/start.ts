@@ -1,4 +1,5 @@
 import {
+  closeRedis,
   createDatabase,
   createRedisConnection,
   createLogger,
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
 
   const readinessRedis = createRedisConnection(config.REDIS_URL, 'producer');
   readinessRedis.on('error', () => undefined);
-  stopStack.push(async () => readinessRedis.disconnect());
+  stopStack.push(() => closeRedis(readinessRedis));
 
   const app = createApp({ config, sequelize, redis: readinessRedis, logger, mailSink });
   const server = await listen(app, config.PORT, logger, config.SHUTDOWN_TIMEOUT_MS);

@@ -4,9 +4,13 @@ import type { Redis } from 'ioredis';
 import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
 import type { Config, Logger, MailSink } from '@teamfolk/shared';
+import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { AuthService, type AuthSettings } from './auth/auth.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
+import { EmployeesService } from './employees/employees.service';
+import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
 import './http/types';
 import { healthRoutes } from './ops/health.routes';
@@ -56,6 +60,10 @@ export function createApp({ config, sequelize, redis, logger, mailSink }: AppDep
     next();
   });
   api.use('/auth', authRoutes(new AuthService(sequelize, authSettings), authSettings));
+  const signedIn = requireAuth(authSettings.jwt);
+  const employees = new EmployeesService(sequelize, config.APP_URL);
+  api.use('/employees', signedIn, employeesRoutes(employees));
+  api.use('/billing', signedIn, billingRoutes(employees));
   api.use(notFoundHandler);
   app.use('/api', api);
 

@@ -1,4 +1,4 @@
-import { createDatabase, createLogger, createRedisConnection, loadConfig, migrate } from '@teamfolk/shared';
+import { closeRedis, createDatabase, createLogger, createRedisConnection, loadConfig, migrate } from '@teamfolk/shared';
 import { createApp } from './app';
 import { listen } from './server';
 
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await running.close();
-    redis.disconnect();
+    await closeRedis(redis);
     await sequelize.close();
     process.exit(0);
   };

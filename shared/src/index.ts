@@ -5,3 +5,4 @@ export * from './infra';
 export * from './logger';
 export * from './mail';
 export * from './queues';
+export * from './rules';

@@ -2,7 +2,15 @@ import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { Sequelize } from 'sequelize';
-import { createRedisConnection, JOBS, QUEUE_NAMES, type JobName, type Logger, type QueueName } from '@teamfolk/shared';
+import {
+  closeRedis,
+  createRedisConnection,
+  JOBS,
+  QUEUE_NAMES,
+  type JobName,
+  type Logger,
+  type QueueName,
+} from '@teamfolk/shared';
 import { sendEmailJob } from './email/email.job';
 import { OutboxRelay } from './outbox/outbox.relay';
 
@@ -86,8 +94,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all(Object.values(queues).map((queue) => queue.close()));
-      producer.disconnect();
-      for (const connection of workerConnections) connection.disconnect();
+      await Promise.all([producer, ...workerConnections].map(closeRedis));
       transport.close();
     },
   };

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { authTexts, User } from '@teamfolk/shared';
+import { authTexts, User, type Role } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { verifySession, type JwtSettings } from './jwt';
@@ -16,13 +16,18 @@ export function requireAuth(jwt: JwtSettings): RequestHandler {
     const claims = verifySession(jwt, token);
     if (!claims) throw new HttpError(401, authTexts.sessionExpired);
     const user = await User.findByPk(Number(claims.sub), {
-      attributes: ['id', 'companyId', 'role', 'tokenVersion', 'disabledAt'],
+      attributes: ['id', 'companyId', 'role', 'tokenVersion', 'disabledAt', 'emailVerifiedAt'],
       raw: true,
     });
     if (!user || user.disabledAt || user.tokenVersion !== claims.ver || user.companyId !== claims.cid) {
       throw new HttpError(401, authTexts.sessionExpired);
     }
-    req.auth = { userId: user.id, companyId: user.companyId, role: user.role };
+    req.auth = {
+      userId: user.id,
+      companyId: user.companyId,
+      role: user.role,
+      emailVerified: Boolean(user.emailVerifiedAt),
+    };
     next();
   };
 }
@@ -32,3 +37,20 @@ export function sessionOf(req: Request): AuthContext {
   if (!req.auth) throw new HttpError(401, authTexts.notSignedIn);
   return req.auth;
 }
+
+/** Refuses callers of another role with 403; mount after requireAuth. */
+export function requireRole(role: Role): RequestHandler {
+  return (req, _res, next) => {
+    if (sessionOf(req).role !== role) throw new HttpError(403, authTexts.adminOnly);
+    next();
+  };
+}
+
+/**
+ * Refuses an admin whose address is not verified yet: nothing goes out in the company's name (an
+ * invitation) and nothing is charged until the address is proven.
+ */
+export const requireVerifiedEmail: RequestHandler = (req, _res, next) => {
+  if (!sessionOf(req).emailVerified) throw new HttpError(403, authTexts.emailVerificationRequired);
+  next();
+};

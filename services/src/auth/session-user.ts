@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { Role, SessionUser } from '@teamfolk/shared';
+import { remaining, type Role, type SessionUser } from '@teamfolk/shared';
 
 interface SessionRow {
   id: number;
@@ -17,9 +17,6 @@ interface SessionRow {
   bank_hours_used: string | null;
 }
 
-/** Balances are stored to one decimal; subtraction of two such values is rounded back to one. */
-const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
 function toSessionUser(row: SessionRow): SessionUser {
   const user: SessionUser = {
     id: row.id,
@@ -34,7 +31,7 @@ function toSessionUser(row: SessionRow): SessionUser {
   const balance = (totalValue: string | null, usedValue: string | null) => ({
     total: total(totalValue),
     used: total(usedValue),
-    remaining: oneDecimal(total(totalValue) - total(usedValue)),
+    remaining: remaining(total(totalValue), total(usedValue)),
   });
   const vacation = balance(row.vacation_days_total, row.vacation_days_used);
   const sick = balance(row.sick_days_total, row.sick_days_used);

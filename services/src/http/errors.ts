@@ -55,6 +55,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.status(parserError.status).json({ message: 'The request body could not be read' });
     return;
   }
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // e.g. a hashed asset an old browser tab still asks for after a deploy.
+    res.status(status).json({ message: status === 404 ? generalTexts.notFound : 'The request could not be served' });
+    return;
+  }
   if (error instanceof UniqueConstraintError) {
     res.status(409).json({ message: 'This record already exists' });
     return;

@@ -4,6 +4,7 @@ export interface AuthContext {
   userId: number;
   companyId: number;
   role: Role;
+  emailVerified: boolean;
 }
 
 declare global {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { Company, Employee, User } from '@teamfolk/shared';
+import { Company, Employee, Subscription, User } from '@teamfolk/shared';
 import { createInvitation } from '../auth/invitations';
 import { hashPassword } from '../auth/passwords';
 
@@ -54,4 +54,15 @@ export async function createInvitedEmployee(
     });
     return { employee, token };
   });
+}
+
+/** A running subscription with a card on file, as the billing flow leaves it. */
+export async function activateSubscription(company: Company): Promise<Subscription> {
+  const [subscription] = await Subscription.upsert({
+    companyId: company.id,
+    status: 'active',
+    defaultPaymentMethodId: 'pm_test_card',
+    currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+  });
+  return subscription;
 }

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import supertest from 'supertest';
-import { createLogger, loadConfig, startMailSink, type Config, type MailSink } from '@teamfolk/shared';
+import { closeRedis, createLogger, loadConfig, startMailSink, type Config, type MailSink } from '@teamfolk/shared';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
 import { startWorkers, type RunningWorkers } from '@teamfolk/workers';
 import { createApp } from '../app';
@@ -74,10 +74,27 @@ export async function startTestApp(): Promise<TestApp> {
     flushOutbox: () => workers.relay.wake(),
     async close() {
       await workers.close();
-      readinessRedis.disconnect();
+      await closeRedis(readinessRedis);
       await mail.close();
       await redis.flush();
       await db.drop();
     },
   };
+}
+
+/** Signs in through the API and returns the bearer header value. */
+export async function bearerFor(t: TestApp, email: string, password: string): Promise<string> {
+  const reply = await t.request().post('/api/auth/login').send({ email, password }).expect(200);
+  return `Bearer ${reply.body.token as string}`;
+}
+
+/** Polls until `probe` returns a value that is not undefined/false, for work that finishes asynchronously. */
+export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -30,7 +30,7 @@ const text = (field: string, max: number) =>
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
 
-export const employeeInputSchema = z.object({
+const employeeFields = {
   name: text('name', 120),
   email: z
     .string({ error: 'email is required' })
@@ -39,15 +39,30 @@ export const employeeInputSchema = z.object({
     .max(254, 'email is too long')
     .pipe(z.email({ error: 'email must be a valid email address' }))
     .transform((value) => value.toLowerCase()),
-  role: z.string({ error: 'role must be text' }).trim().max(120, 'role must be at most 120 characters').default(''),
-  hire_date: isoDate('hire_date').optional(),
+  role: z.string({ error: 'role must be text' }).trim().max(120, 'role must be at most 120 characters'),
+  hire_date: isoDate('hire_date'),
+  birthday: isoDate('birthday').nullable(),
+  vacation_days_total: balance('vacation_days_total', MAX_BALANCE_DAYS),
+  sick_days_total: balance('sick_days_total', MAX_BALANCE_DAYS),
+  bank_hours_total: balance('bank_hours_total', MAX_BALANCE_HOURS),
+};
+
+/** POST /employees: name and email required; the rest falls back to the spec's defaults (dates: today). */
+export const employeeInputSchema = z.object({
+  ...employeeFields,
+  role: employeeFields.role.default(''),
+  hire_date: employeeFields.hire_date.optional(),
   /** Absent: today (the spec's default); null: not set. */
-  birthday: isoDate('birthday').nullable().optional(),
-  vacation_days_total: balance('vacation_days_total', MAX_BALANCE_DAYS).default(EMPLOYEE_DEFAULTS.vacationDaysTotal),
-  sick_days_total: balance('sick_days_total', MAX_BALANCE_DAYS).default(EMPLOYEE_DEFAULTS.sickDaysTotal),
-  bank_hours_total: balance('bank_hours_total', MAX_BALANCE_HOURS).default(EMPLOYEE_DEFAULTS.bankHoursTotal),
+  birthday: employeeFields.birthday.optional(),
+  vacation_days_total: employeeFields.vacation_days_total.default(EMPLOYEE_DEFAULTS.vacationDaysTotal),
+  sick_days_total: employeeFields.sick_days_total.default(EMPLOYEE_DEFAULTS.sickDaysTotal),
+  bank_hours_total: employeeFields.bank_hours_total.default(EMPLOYEE_DEFAULTS.bankHoursTotal),
 });
 export type EmployeeInput = z.input<typeof employeeInputSchema>;
+
+/** PUT /employees/:id: the same fields, each optional; an absent field keeps its value. */
+export const employeeUpdateSchema = z.object(employeeFields).partial();
+export type EmployeeUpdate = z.input<typeof employeeUpdateSchema>;
 
 export const employeeBalancesSchema = z.object({
   vacation_days_total: balance('vacation_days_total', MAX_BALANCE_DAYS),

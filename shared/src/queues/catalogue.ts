@@ -54,7 +54,11 @@ export const DEFAULT_JOB_OPTIONS = {
   removeOnFail: { age: 14 * 24 * 3600 },
 } as const;
 
-/** BullMQ refuses ids that are all digits or contain ':'; outbox ids are prefixed. */
-export function outboxJobId(outboxId: string): string {
-  return `outbox-${outboxId}`;
+/**
+ * The job id of an outbox row: stable for the row, so delivering it twice makes one job. The row's
+ * creation time is part of it because ids restart with a fresh database while Redis may still hold
+ * finished jobs of the old one. BullMQ refuses ids that are all digits or contain ':'.
+ */
+export function outboxJobId(outboxId: string, createdAt: Date): string {
+  return `outbox-${outboxId}-${createdAt.getTime()}`;
 }

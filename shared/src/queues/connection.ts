@@ -9,3 +9,9 @@ export function createRedisConnection(url: string, role: 'producer' | 'worker', 
     role === 'producer' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : { maxRetriesPerRequest: null };
   return new Redis(url, { lazyConnect: false, ...roleOptions, ...options });
 }
+
+/** Closes politely (QUIT), so no force-close timer outlives the connection; drops it if Redis is gone. */
+export async function closeRedis(connection: Redis): Promise<void> {
+  if (connection.status === 'end') return;
+  await connection.quit().catch(() => connection.disconnect());
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { closeRedis } from '../queues/connection';
 
 export interface TestRedis {
   url: string;
@@ -26,7 +27,7 @@ export function createTestRedis(): TestRedis {
           cursor = next;
         } while (cursor !== '0');
       } finally {
-        redis.disconnect();
+        await closeRedis(redis);
       }
     },
   };

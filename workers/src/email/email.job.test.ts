@@ -1,11 +1,17 @@
 import type { Job } from 'bullmq';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { createLogger, freePort, SentEmail, startMailSink, type JobEnvelope, type MailSink } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
 import { sendEmailJob } from './email.job';
 
 let db: TestDatabase;
 let sink: MailSink;
+const transports: Transporter[] = [];
+const transportTo = (url: string) => {
+  const transport = nodemailer.createTransport(url);
+  transports.push(transport);
+  return transport;
+};
 const logger = createLogger('silent', 'test');
 
 beforeAll(async () => {
@@ -13,6 +19,7 @@ beforeAll(async () => {
   sink = await startMailSink();
 });
 afterAll(async () => {
+  for (const transport of transports) transport.close();
   await sink.close();
   await db.drop();
 });
@@ -41,7 +48,7 @@ describe('sendEmailJob', () => {
   it('sends one mail when the same job runs twice, even at the same time', async () => {
     const send = sendEmailJob({
       sequelize: db.sequelize,
-      transport: nodemailer.createTransport(sink.url),
+      transport: transportTo(sink.url),
       from: 'Teamfolk <no-reply@teamfolk.test>',
       logger,
     });
@@ -60,7 +67,7 @@ describe('sendEmailJob', () => {
   });
 
   it('keeps no trace of a failed send, so the retry delivers it', async () => {
-    const deadTransport = nodemailer.createTransport(`smtp://127.0.0.1:${await freePort()}`);
+    const deadTransport = transportTo(`smtp://127.0.0.1:${await freePort()}`);
     const job = invitationJob('invitation-retry', 'retry@example.com');
     const failing = sendEmailJob({
       sequelize: db.sequelize,
@@ -73,7 +80,7 @@ describe('sendEmailJob', () => {
 
     const working = sendEmailJob({
       sequelize: db.sequelize,
-      transport: nodemailer.createTransport(sink.url),
+      transport: transportTo(sink.url),
       from: 'x@teamfolk.test',
       logger,
     });

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createLogger, freePort, OutboxEvent, writeOutbox, type QueueName } from '@teamfolk/shared';
+import { closeRedis, createLogger, freePort, OutboxEvent, writeOutbox, type QueueName } from '@teamfolk/shared';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
 import { OutboxRelay } from './outbox.relay';
 
@@ -55,6 +55,7 @@ describe(OutboxRelay.name, () => {
       enableOfflineQueue: false,
       lazyConnect: true,
       maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
     });
     deadRedis.on('error', () => undefined);
     const down = relayOn(deadRedis);
@@ -64,7 +65,7 @@ describe(OutboxRelay.name, () => {
     expect(event.dispatchedAt).toBeNull();
     expect(event.lastError).toEqual(expect.any(String));
     await down.queue.close().catch(() => undefined);
-    deadRedis.disconnect();
+    await closeRedis(deadRedis);
 
     const liveRedis = new Redis(redis.url, { maxRetriesPerRequest: null });
     const up = relayOn(liveRedis);
@@ -76,11 +77,11 @@ describe(OutboxRelay.name, () => {
       await OutboxEvent.update({ dispatchedAt: null }, { where: { id: event.id } });
       await up.relay.wake();
       const jobs = await up.queue.getJobs(['waiting', 'delayed', 'active', 'completed']);
-      expect(jobs.map((job) => job.id)).toEqual([`outbox-${event.id}`]);
+      expect(jobs.map((job) => job.id)).toEqual([`outbox-${event.id}-${event.createdAt.getTime()}`]);
       expect(jobs[0]?.data).toMatchObject({ companyId: null, payload: { idempotencyKey: 'relay-outage' } });
     } finally {
       await up.queue.close();
-      liveRedis.disconnect();
+      await closeRedis(liveRedis);
     }
   });
 
@@ -91,14 +92,15 @@ describe(OutboxRelay.name, () => {
     try {
       const event = await writeInvitationEvent('relay-notify');
       const deadline = Date.now() + 900;
-      while (!(await queue.getJob(`outbox-${event.id}`)) && Date.now() < deadline) {
+      const jobId = `outbox-${event.id}-${event.createdAt.getTime()}`;
+      while (!(await queue.getJob(jobId)) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(await queue.getJob(`outbox-${event.id}`)).toBeDefined();
+      expect(await queue.getJob(jobId)).toBeDefined();
     } finally {
       await relay.stop();
       await queue.close();
-      liveRedis.disconnect();
+      await closeRedis(liveRedis);
     }
   });
 });

@@ -17,6 +17,7 @@ interface OutboxRow {
   payload: JobEnvelope['payload'];
   company_id: number | null;
   request_id: string | null;
+  created_at: Date;
 }
 
 export interface OutboxRelayOptions {
@@ -117,7 +118,7 @@ export class OutboxRelay {
     const { sequelize, queues } = this.options;
     return sequelize.transaction(async (transaction) => {
       const rows = await sequelize.query<OutboxRow>(
-        `SELECT id, queue, job_name, payload, company_id, request_id
+        `SELECT id, queue, job_name, payload, company_id, request_id, created_at
            FROM outbox WHERE dispatched_at IS NULL
           ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED`,
         { replacements: { limit: this.batchSize }, type: QueryTypes.SELECT, transaction },
@@ -131,7 +132,7 @@ export class OutboxRelay {
           queueRows.map((row) => ({
             name: row.job_name,
             data: { companyId: row.company_id, requestId: row.request_id, payload: row.payload } satisfies JobEnvelope,
-            opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id) },
+            opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id, row.created_at) },
           })),
         );
       }

@@ -14,8 +14,8 @@ export class AuditEntry extends Model<InferAttributes<AuditEntry>, InferCreation
   declare action: string;
   declare entity: string;
   declare entityId: string | null;
-  declare before: CreationOptional<unknown>;
-  declare after: CreationOptional<unknown>;
+  declare before: CreationOptional<object | null>;
+  declare after: CreationOptional<object | null>;
   declare createdAt: CreationOptional<Date>;
 
   static initModel(sequelize: Sequelize): void {

@@ -1,0 +1,65 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  EMPLOYEE_SORT_FIELDS,
+  employeeBalancesSchema,
+  employeeInputSchema,
+  employeeTexts,
+  employeeUpdateSchema,
+} from '@teamfolk/shared';
+import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
+import { HttpError } from '../http/errors';
+import { parseListQuery, setContentRange } from '../http/list-query';
+import type { EmployeesService } from './employees.service';
+
+const idParam = z.coerce.number().int().positive();
+
+function employeeId(req: Request): number {
+  const parsed = idParam.safeParse(req.params.id);
+  if (!parsed.success) throw new HttpError(404, employeeTexts.notFound);
+  return parsed.data;
+}
+
+/** Admin-only: mounted behind requireAuth. */
+export function employeesRoutes(employees: EmployeesService): Router {
+  const router = Router();
+  router.use(requireRole('admin'));
+
+  router.get('/', async (req, res) => {
+    const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
+    const page = await employees.list(sessionOf(req), query);
+    setContentRange(res, 'employees', query.range?.start ?? 0, page.records.length, page.total);
+    res.json(page.records);
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await employees.get(sessionOf(req), employeeId(req)));
+  });
+
+  router.post('/', requireVerifiedEmail, async (req, res) => {
+    const input = employeeInputSchema.parse(req.body);
+    res.status(201).json(await employees.create(sessionOf(req), input, String(req.id)));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const id = employeeId(req);
+    const input = employeeUpdateSchema.parse(req.body);
+    res.json(await employees.update(sessionOf(req), id, input, String(req.id)));
+  });
+
+  router.put('/:id/balances', async (req, res) => {
+    const id = employeeId(req);
+    const input = employeeBalancesSchema.parse(req.body);
+    res.json(await employees.updateBalances(sessionOf(req), id, input));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    res.json(await employees.remove(sessionOf(req), employeeId(req)));
+  });
+
+  router.post('/:id/resend-invitation', requireVerifiedEmail, async (req, res) => {
+    res.json(await employees.resendInvitation(sessionOf(req), employeeId(req), String(req.id)));
+  });
+
+  return router;
+}

@@ -1,0 +1,368 @@
+import { Op, QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import {
+  Company,
+  Employee,
+  employeeTexts,
+  type EMPLOYEE_SORT_FIELDS,
+  Invitation,
+  seatPreview,
+  Subscription,
+  User,
+  type EmployeeRecord,
+  type EmployeeSavedReply,
+  type SeatPreview,
+  type SeatRequiredError,
+} from '@teamfolk/shared';
+import type { employeeBalancesSchema, employeeInputSchema, employeeUpdateSchema } from '@teamfolk/shared';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/audit';
+import { createInvitation } from '../auth/invitations';
+import { HttpError } from '../http/errors';
+import { likePattern, type ListQuery } from '../http/list-query';
+import type { AuthContext } from '../http/types';
+import { EMPLOYEE_COLUMNS, employeeRecordOf, toEmployeeRecord, type EmployeeRow } from './employee-record';
+
+type EmployeeSortField = (typeof EMPLOYEE_SORT_FIELDS)[number];
+type CreateInput = z.output<typeof employeeInputSchema>;
+type UpdateInput = z.output<typeof employeeUpdateSchema>;
+type BalancesInput = z.output<typeof employeeBalancesSchema>;
+
+const SORT_EXPRESSIONS: Record<EmployeeSortField, string> = {
+  id: 'e.id',
+  name: 'lower(e.name)',
+  email: 'lower(e.email)',
+  role: 'lower(e.job_role)',
+  hire_date: 'e.hire_date',
+  birthday: 'e.birthday',
+  created_at: 'e.created_at',
+  vacation_days_remaining: '(e.vacation_days_total - e.vacation_days_used)',
+  sick_days_remaining: '(e.sick_days_total - e.sick_days_used)',
+  bank_hours_remaining: '(e.bank_hours_total - e.bank_hours_used)',
+};
+
+export interface EmployeePage {
+  records: EmployeeRecord[];
+  total: number;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The company's people: profiles, balances, invitations and the paid-seat gate. */
+export class EmployeesService {
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly appUrl: string,
+  ) {}
+
+  async list(auth: AuthContext, query: ListQuery<EmployeeSortField>): Promise<EmployeePage> {
+    const conditions = ['e.company_id = :companyId', 'e.deleted_at IS NULL'];
+    const replacements: Record<string, unknown> = { companyId: auth.companyId };
+    const { q, id } = query.filter;
+    if (typeof q === 'string' && q.trim()) {
+      conditions.push('(e.name ILIKE :q OR e.email ILIKE :q OR e.job_role ILIKE :q)');
+      replacements.q = likePattern(q.trim());
+    }
+    if (id !== undefined) {
+      const ids = (Array.isArray(id) ? id : [id]).map(Number);
+      if (ids.length === 0 || ids.some((value) => !Number.isInteger(value))) {
+        throw new HttpError(400, 'filter id must be an employee id or a list of them');
+      }
+      conditions.push('e.id IN (:ids)');
+      replacements.ids = ids;
+    }
+    const order = query.sort
+      ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, e.id`
+      : 'lower(e.name), e.id';
+    const page = query.range ? 'LIMIT :limit OFFSET :offset' : '';
+    if (query.range) {
+      replacements.limit = query.range.end - query.range.start + 1;
+      replacements.offset = query.range.start;
+    }
+    const rows = await this.sequelize.query<EmployeeRow & { total: string }>(
+      `SELECT ${EMPLOYEE_COLUMNS}, count(*) OVER () AS total
+         FROM employees e WHERE ${conditions.join(' AND ')}
+        ORDER BY ${order} ${page}`,
+      { replacements, type: QueryTypes.SELECT },
+    );
+    const total = rows[0] ? Number(rows[0].total) : query.range ? await this.count(auth, conditions, replacements) : 0;
+    return { records: rows.map(toEmployeeRecord), total };
+  }
+
+  async get(auth: AuthContext, id: number): Promise<EmployeeRecord> {
+    return employeeRecordOf(await this.find(auth, id));
+  }
+
+  async seats(auth: AuthContext): Promise<SeatPreview> {
+    return seatPreview(await this.activeSeats(auth.companyId));
+  }
+
+  async create(auth: AuthContext, input: CreateInput, requestId: string): Promise<EmployeeSavedReply> {
+    return this.sequelize.transaction(async (transaction) => {
+      await this.assertSeatCanBeAdded(auth.companyId, transaction);
+      await this.assertEmailFree(auth.companyId, input.email, null, transaction);
+      const employee = await this.saveUnique(() =>
+        Employee.create(
+          {
+            companyId: auth.companyId,
+            name: input.name,
+            email: input.email,
+            jobRole: input.role,
+            hireDate: input.hire_date ?? today(),
+            birthday: input.birthday === undefined ? today() : input.birthday,
+            vacationDaysTotal: input.vacation_days_total,
+            sickDaysTotal: input.sick_days_total,
+            bankHoursTotal: input.bank_hours_total,
+          },
+          { transaction },
+        ),
+      );
+      const invited = await this.inviteInSavepoint(auth, employee, transaction, requestId);
+      const record = employeeRecordOf(employee);
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'employee.created',
+        entity: 'employee',
+        entityId: employee.id,
+        after: record,
+      });
+      return {
+        ...record,
+        message: employeeTexts.added,
+        ...(invited ? {} : { warning: employeeTexts.invitationNotQueued }),
+      };
+    });
+  }
+
+  async update(auth: AuthContext, id: number, input: UpdateInput, requestId: string): Promise<EmployeeSavedReply> {
+    return this.sequelize.transaction(async (transaction) => {
+      const employee = await this.find(auth, id, transaction);
+      const before = employeeRecordOf(employee);
+      const emailChanged = input.email !== undefined && input.email !== employee.email;
+      if (emailChanged) await this.assertEmailFree(auth.companyId, input.email!, employee, transaction);
+      const vacationTotal = input.vacation_days_total ?? employee.vacationDaysTotal;
+      const bankTotal = input.bank_hours_total ?? employee.bankHoursTotal;
+      assertUsedWithinTotals(vacationTotal, employee.vacationDaysUsed, bankTotal, employee.bankHoursUsed);
+
+      await this.saveUnique(() =>
+        employee.update(
+          {
+            name: input.name ?? employee.name,
+            email: input.email ?? employee.email,
+            jobRole: input.role ?? employee.jobRole,
+            hireDate: input.hire_date ?? employee.hireDate,
+            birthday: input.birthday === undefined ? employee.birthday : input.birthday,
+            vacationDaysTotal: vacationTotal,
+            sickDaysTotal: input.sick_days_total ?? employee.sickDaysTotal,
+            bankHoursTotal: bankTotal,
+          },
+          { transaction },
+        ),
+      );
+      if (employee.userId) {
+        // The sign-in follows the profile: a renamed or re-addressed employee signs in as such.
+        await this.saveUnique(() =>
+          User.update(
+            { name: employee.name, email: employee.email },
+            { where: { id: employee.userId!, companyId: auth.companyId }, transaction },
+          ),
+        );
+      } else if (emailChanged) {
+        await this.inviteInSavepoint(auth, employee, transaction, requestId);
+      }
+      const after = employeeRecordOf(employee);
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'employee.updated',
+        entity: 'employee',
+        entityId: employee.id,
+        before,
+        after,
+      });
+      return { ...after, message: employeeTexts.updated };
+    });
+  }
+
+  async updateBalances(auth: AuthContext, id: number, input: BalancesInput): Promise<EmployeeSavedReply> {
+    assertUsedWithinTotals(
+      input.vacation_days_total,
+      input.vacation_days_used,
+      input.bank_hours_total,
+      input.bank_hours_used,
+    );
+    return this.sequelize.transaction(async (transaction) => {
+      const employee = await this.find(auth, id, transaction);
+      const before = employeeRecordOf(employee);
+      await employee.update(
+        {
+          vacationDaysTotal: input.vacation_days_total,
+          vacationDaysUsed: input.vacation_days_used,
+          sickDaysTotal: input.sick_days_total,
+          sickDaysUsed: input.sick_days_used,
+          bankHoursTotal: input.bank_hours_total,
+          bankHoursUsed: input.bank_hours_used,
+        },
+        { transaction },
+      );
+      const after = employeeRecordOf(employee);
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'employee.balances_updated',
+        entity: 'employee',
+        entityId: employee.id,
+        before,
+        after,
+      });
+      return { ...after, message: employeeTexts.balancesUpdated };
+    });
+  }
+
+  /**
+   * Soft delete: the person leaves the list and the next billing cycle, their sign-in and open
+   * invitations stop working at once, and their past leave stays on record under their name.
+   */
+  async remove(auth: AuthContext, id: number): Promise<EmployeeSavedReply> {
+    return this.sequelize.transaction(async (transaction) => {
+      const employee = await this.find(auth, id, transaction);
+      const record = employeeRecordOf(employee);
+      const now = new Date();
+      await employee.update({ deletedAt: now }, { transaction });
+      if (employee.userId) {
+        const where = { id: employee.userId, companyId: auth.companyId };
+        await User.update({ disabledAt: now }, { where, transaction });
+        await User.increment('tokenVersion', { where, transaction });
+      }
+      await Invitation.update(
+        { revokedAt: now },
+        { where: { employeeId: employee.id, acceptedAt: null, revokedAt: null }, transaction },
+      );
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'employee.deleted',
+        entity: 'employee',
+        entityId: employee.id,
+        before: record,
+      });
+      return { ...record, message: employeeTexts.deleted };
+    });
+  }
+
+  async resendInvitation(auth: AuthContext, id: number, requestId: string): Promise<{ message: string }> {
+    await this.sequelize.transaction(async (transaction) => {
+      const employee = await this.find(auth, id, transaction);
+      if (employee.userId) throw new HttpError(409, employeeTexts.alreadyJoined);
+      await this.invite(auth, employee, transaction, requestId);
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'employee.invitation_resent',
+        entity: 'employee',
+        entityId: employee.id,
+      });
+    });
+    return { message: employeeTexts.invitationResent };
+  }
+
+  private async find(auth: AuthContext, id: number, transaction?: Transaction): Promise<Employee> {
+    const employee = await Employee.findOne({
+      where: { id, companyId: auth.companyId, deletedAt: null },
+      ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
+    });
+    if (!employee) throw new HttpError(404, employeeTexts.notFound);
+    return employee;
+  }
+
+  private async count(auth: AuthContext, conditions: string[], replacements: Record<string, unknown>): Promise<number> {
+    const [row] = await this.sequelize.query<{ total: string }>(
+      `SELECT count(*) AS total FROM employees e WHERE ${conditions.join(' AND ')}`,
+      { replacements, type: QueryTypes.SELECT },
+    );
+    return Number(row?.total ?? 0);
+  }
+
+  private activeSeats(companyId: number, transaction?: Transaction): Promise<number> {
+    return Employee.count({ where: { companyId, deletedAt: null }, transaction });
+  }
+
+  /** A seat needs a running subscription with a card on file (spec section 4, first-employee flow). */
+  private async assertSeatCanBeAdded(companyId: number, transaction: Transaction): Promise<void> {
+    const subscription = await Subscription.findOne({ where: { companyId }, transaction });
+    if (subscription?.canAddSeats()) return;
+    const running = subscription?.status === 'active' || subscription?.status === 'cancel_at_period_end';
+    const isFirstEmployee = !running && (await this.activeSeats(companyId, transaction)) === 0;
+    const message = isFirstEmployee ? employeeTexts.firstEmployeeRequiresPayment : employeeTexts.paymentMethodRequired;
+    const reply: Omit<SeatRequiredError, 'message'> = { error: message, requiresPayment: true, isFirstEmployee };
+    throw new HttpError(402, message, { ...reply });
+  }
+
+  private async assertEmailFree(
+    companyId: number,
+    email: string,
+    except: Employee | null,
+    transaction: Transaction,
+  ): Promise<void> {
+    const [employee, user] = await Promise.all([
+      Employee.findOne({
+        where: { companyId, email, deletedAt: null, ...(except ? { id: { [Op.ne]: except.id } } : {}) },
+        transaction,
+      }),
+      User.findOne({
+        where: { companyId, email, ...(except?.userId ? { id: { [Op.ne]: except.userId } } : {}) },
+        transaction,
+      }),
+    ]);
+    if (employee || user) throw new HttpError(409, employeeTexts.emailTaken, { field: 'email' });
+  }
+
+  private async saveUnique<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (error instanceof UniqueConstraintError)
+        throw new HttpError(409, employeeTexts.emailTaken, { field: 'email' });
+      throw error;
+    }
+  }
+
+  private async invite(auth: AuthContext, employee: Employee, transaction: Transaction, requestId: string) {
+    const [company, admin] = await Promise.all([
+      Company.findByPk(auth.companyId, { transaction, rejectOnEmpty: true }),
+      User.findByPk(auth.userId, { transaction, rejectOnEmpty: true }),
+    ]);
+    await createInvitation(transaction, {
+      employee,
+      companyName: company.name,
+      inviterName: admin.name,
+      appUrl: this.appUrl,
+      requestId,
+    });
+  }
+
+  /** The employee is saved even if the invitation cannot be written; the reply then warns. */
+  private async inviteInSavepoint(
+    auth: AuthContext,
+    employee: Employee,
+    transaction: Transaction,
+    requestId: string,
+  ): Promise<boolean> {
+    try {
+      await this.sequelize.transaction({ transaction }, (savepoint) =>
+        this.invite(auth, employee, savepoint, requestId),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function assertUsedWithinTotals(vacationTotal: number, vacationUsed: number, bankTotal: number, bankUsed: number) {
+  if (vacationUsed > vacationTotal) {
+    throw new HttpError(400, employeeTexts.vacationUsedAboveTotal, { field: 'vacation_days_used' });
+  }
+  if (bankUsed > bankTotal)
+    throw new HttpError(400, employeeTexts.bankHoursUsedAboveTotal, { field: 'bank_hours_used' });
+}
