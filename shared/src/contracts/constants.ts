@@ -33,3 +33,11 @@ export const LAYOUT = {
 } as const;
 
 export const UPCOMING_EVENTS_WINDOW_DAYS = 30;
+
+export const DEFAULT_LEAVE_TIMES = { start: '09:00', end: '17:00' } as const;
+
+/** Hours in a working day: a partial day counts its hours as a fraction of it. */
+export const DEFAULT_WORKDAY_HOURS = 8;
+
+/** The longest single leave request. */
+export const MAX_LEAVE_SPAN_DAYS = 366;

@@ -67,3 +67,46 @@ export const employeeTexts = {
   vacationUsedAboveTotal: 'vacation_days_used cannot be above vacation_days_total',
   bankHoursUsedAboveTotal: 'bank_hours_used cannot be above bank_hours_total',
 } as const;
+
+export const leaveTexts = {
+  fetchFailed: 'Failed to fetch leave requests',
+  updateFailed: 'Failed to update leave request',
+  submitFailed: 'Failed to submit leave request',
+  submitted: 'Leave request submitted successfully',
+  approved: 'Leave request approved successfully',
+  rejected: 'Leave request rejected successfully',
+  withdrawn: 'Leave request withdrawn successfully',
+  invalidDates: 'Please select valid dates',
+  invalidStartDate: 'Please select a valid start date',
+  invalidEndDate: 'Please select a valid end date',
+  partialDaySameDate: 'Partial day leave must be for the same date',
+  endAfterStart: 'End date must be after start date',
+  endTimeAfterStart: 'End time must be after start time',
+  noWorkingDays: 'These dates contain no working days: weekends and public holidays are not counted',
+  spanTooLong: 'A leave request can span at most 366 days',
+  overlap: 'This person already has a pending or approved leave request overlapping these dates',
+  notFound: 'Leave request not found',
+  onlyPendingDecided: 'Only pending leave requests can be approved or rejected',
+  cannotWithdraw: 'Only a pending request can be withdrawn by its owner; an admin can withdraw an approved one',
+  sickOverdrawn: 'This request takes the sick day balance below zero',
+  noReason: 'No reason provided',
+  fullDay: 'Full Day',
+  partial: 'Partial',
+} as const;
+
+/** 'Insufficient vacation balance: 3 days remaining, 5 requested' (spec wording for the vacation case). */
+export function insufficientBalanceText(
+  balance: 'vacation' | 'hours bank',
+  remaining: number,
+  requested: number,
+): string {
+  const unit = balance === 'vacation' ? 'days' : 'hours';
+  return `Insufficient ${balance} balance: ${remaining} ${unit} remaining, ${requested} requested`;
+}
+
+export const dashboardTexts = {
+  noUpcomingEventsTitle: 'No Upcoming Events',
+  noUpcomingEvents: 'There are no birthdays or work anniversaries in the next 30 days.',
+  today: 'Today!',
+  tomorrow: 'Tomorrow',
+} as const;

@@ -1,2 +1,4 @@
 export * from './billing';
 export * from './balances';
+export * from './leaves';
+export * from './upcoming-events';

@@ -1,0 +1,67 @@
+import { upcomingEvents } from './upcoming-events';
+
+const person = (id: number, name: string, birthday: string | null, hireDate: string) => ({
+  id,
+  name,
+  birthday,
+  hireDate,
+});
+
+describe(upcomingEvents.name, () => {
+  it('lists birthdays and work anniversaries of the next 30 days, today first', () => {
+    const events = upcomingEvents(
+      [
+        person(1, 'Maria', '1990-11-21', '2026-01-05'),
+        person(2, 'Tom', null, '2023-11-22'),
+        person(3, 'Ana', '1985-12-20', '2020-12-21'),
+        person(4, 'Far', '1985-12-21', '2020-01-01'),
+      ],
+      '2026-11-21',
+    );
+    expect(events).toEqual([
+      {
+        id: 'birthday-1',
+        type: 'birthday',
+        message: "Maria's birthday",
+        daysUntil: 0,
+        employeeName: 'Maria',
+        date: '2026-11-21',
+      },
+      {
+        id: 'anniversary-2',
+        type: 'anniversary',
+        message: "Tom's 3-year work anniversary",
+        daysUntil: 1,
+        employeeName: 'Tom',
+        date: '2026-11-22',
+      },
+      {
+        id: 'birthday-3',
+        type: 'birthday',
+        message: "Ana's birthday",
+        daysUntil: 29,
+        employeeName: 'Ana',
+        date: '2026-12-20',
+      },
+    ]);
+  });
+
+  it('wraps into the next year', () => {
+    const [event] = upcomingEvents([person(1, 'Jan', '2000-01-03', '2026-06-01')], '2026-12-20');
+    expect(event).toMatchObject({ daysUntil: 14, date: '2027-01-03' });
+  });
+
+  it('celebrates a 29 February birthday on 28 February in common years', () => {
+    expect(upcomingEvents([person(1, 'Leap', '2000-02-29', '2026-06-01')], '2027-02-20')[0]).toMatchObject({
+      daysUntil: 8,
+      date: '2027-02-28',
+    });
+    expect(upcomingEvents([person(1, 'Leap', '2000-02-29', '2026-06-01')], '2028-02-20')[0]).toMatchObject({
+      date: '2028-02-29',
+    });
+  });
+
+  it('does not count the hire day itself as an anniversary', () => {
+    expect(upcomingEvents([person(1, 'New', null, '2026-11-21')], '2026-11-21')).toEqual([]);
+  });
+});
