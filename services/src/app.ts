@@ -8,11 +8,15 @@ import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { AuthService, type AuthSettings } from './auth/auth.service';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { DashboardService } from './dashboard/dashboard.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
 import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
 import './http/types';
+import { leavesRoutes } from './leaves/leaves.routes';
+import { LeavesService } from './leaves/leaves.service';
 import { healthRoutes } from './ops/health.routes';
 import { consoleRoutes } from './web/console.routes';
 
@@ -64,6 +68,8 @@ export function createApp({ config, sequelize, redis, logger, mailSink }: AppDep
   const employees = new EmployeesService(sequelize, config.APP_URL);
   api.use('/employees', signedIn, employeesRoutes(employees));
   api.use('/billing', signedIn, billingRoutes(employees));
+  api.use('/leaves', signedIn, leavesRoutes(new LeavesService(sequelize, config.APP_URL)));
+  api.use('/dashboard', signedIn, dashboardRoutes(new DashboardService(sequelize)));
   api.use(notFoundHandler);
   app.use('/api', api);
 

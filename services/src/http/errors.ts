@@ -14,12 +14,12 @@ export class HttpError extends Error {
   }
 }
 
+/** The first problem, in the schema's own words (they name the field, or are the spec's exact texts). */
 export function zodErrorReply(error: ZodError): ApiError {
   const issue = error.issues[0];
   const field = issue?.path.join('.');
   const message = issue?.message ?? 'Invalid request';
-  const named = field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message;
-  return field ? { message: named, field } : { message: named };
+  return field ? { message, field } : { message };
 }
 
 interface BodyParserError {

@@ -23,11 +23,28 @@ const invitationMail = z.object({
   link: z.url(),
 });
 
+const leaveSubmittedMail = z.object({
+  template: z.literal('leave-submitted'),
+  name: z.string(),
+  employeeName: z.string(),
+  summary: z.string(),
+  reason: z.string().nullable(),
+  link: z.url(),
+});
+
+const leaveDecidedMail = z.object({
+  template: z.literal('leave-decided'),
+  name: z.string(),
+  decision: z.enum(['approved', 'rejected']),
+  summary: z.string(),
+  link: z.url(),
+});
+
 export const sendEmailPayload = z.object({
   /** Stored in sent_emails: a job that runs twice sends one mail. */
   idempotencyKey: z.string().min(1).max(200),
   to: z.email(),
-  mail: z.discriminatedUnion('template', [verifyEmailMail, invitationMail]),
+  mail: z.discriminatedUnion('template', [verifyEmailMail, invitationMail, leaveSubmittedMail, leaveDecidedMail]),
 });
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 export type MailContent = SendEmailPayload['mail'];

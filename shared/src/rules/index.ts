@@ -2,3 +2,4 @@ export * from './billing';
 export * from './balances';
 export * from './leaves';
 export * from './upcoming-events';
+export * from './leave-summary';

@@ -44,5 +44,27 @@ export function renderMail(mail: MailContent): RenderedMail {
         html: layout(lines, { label: 'Create your account', url: mail.link }, footnote),
       };
     }
+    case 'leave-submitted': {
+      const lines = [
+        `Hello ${mail.name},`,
+        `${mail.employeeName} asked for leave: ${mail.summary}.`,
+        `Reason: ${mail.reason ?? 'No reason provided'}`,
+      ];
+      const footnote = 'Approve or reject it with one click in Teamfolk.';
+      return {
+        subject: `Leave request from ${mail.employeeName}`,
+        text: `${lines.join('\n\n')}\n\nReview it: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Review the request', url: mail.link }, footnote),
+      };
+    }
+    case 'leave-decided': {
+      const lines = [`Hello ${mail.name},`, `Your leave request (${mail.summary}) was ${mail.decision}.`];
+      const footnote = 'Your balances and requests are always up to date in Teamfolk.';
+      return {
+        subject: `Your leave request was ${mail.decision}`,
+        text: `${lines.join('\n\n')}\n\nSee your requests: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'See your requests', url: mail.link }, footnote),
+      };
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { accountsAndOutbox } from './0001-accounts-and-outbox';
 import { subscriptions } from './0002-subscriptions';
+import { leaveRequests } from './0003-leave-requests';
 
 /** In order; a new migration is appended, never edited once landed. */
-export const migrations = [accountsAndOutbox, subscriptions];
+export const migrations = [accountsAndOutbox, subscriptions, leaveRequests];

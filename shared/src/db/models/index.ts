@@ -4,6 +4,7 @@ import { Company } from './company';
 import { EmailVerificationToken } from './email-verification-token';
 import { Employee } from './employee';
 import { Invitation } from './invitation';
+import { LeaveRequest } from './leave-request';
 import { OutboxEvent } from './outbox-event';
 import { SentEmail } from './sent-email';
 import { Subscription } from './subscription';
@@ -15,6 +16,7 @@ export {
   EmailVerificationToken,
   Employee,
   Invitation,
+  LeaveRequest,
   OutboxEvent,
   SentEmail,
   Subscription,
@@ -29,6 +31,7 @@ export function initModels(sequelize: Sequelize): void {
     Employee,
     Invitation,
     EmailVerificationToken,
+    LeaveRequest,
     OutboxEvent,
     SentEmail,
     Subscription,

@@ -1,0 +1,51 @@
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { upcomingEvents, type DashboardSummary, type UpcomingEvent } from '@teamfolk/shared';
+import type { AuthContext } from '../http/types';
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The overview: request counts fitted to the role, and the coming birthdays and anniversaries. */
+export class DashboardService {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  async summary(auth: AuthContext): Promise<DashboardSummary> {
+    const admin = auth.role === 'admin';
+    const [counts] = await this.sequelize.query<{
+      total: string;
+      pending: string;
+      approved: string;
+      employees: string | null;
+    }>(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE l.status = 'pending') AS pending,
+              count(*) FILTER (WHERE l.status = 'approved') AS approved,
+              ${admin ? '(SELECT count(*) FROM employees WHERE company_id = :companyId AND deleted_at IS NULL)' : 'NULL'} AS employees
+         FROM leave_requests l
+        WHERE l.company_id = :companyId
+          ${admin ? '' : 'AND l.employee_id = (SELECT id FROM employees WHERE user_id = :userId AND company_id = :companyId)'}`,
+      { replacements: { companyId: auth.companyId, userId: auth.userId }, type: QueryTypes.SELECT },
+    );
+    return {
+      ...(admin ? { totalEmployees: Number(counts?.employees ?? 0) } : {}),
+      totalRequests: Number(counts?.total ?? 0),
+      pendingRequests: Number(counts?.pending ?? 0),
+      approvedRequests: Number(counts?.approved ?? 0),
+    };
+  }
+
+  async upcomingEvents(auth: AuthContext): Promise<UpcomingEvent[]> {
+    const people = await this.sequelize.query<{ id: number; name: string; birthday: string | null; hire_date: string }>(
+      'SELECT id, name, birthday, hire_date FROM employees WHERE company_id = :companyId AND deleted_at IS NULL',
+      { replacements: { companyId: auth.companyId }, type: QueryTypes.SELECT },
+    );
+    return upcomingEvents(
+      people.map((person) => ({
+        id: person.id,
+        name: person.name,
+        birthday: person.birthday,
+        hireDate: person.hire_date,
+      })),
+      todayIso(),
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import type { LeaveRequest, LeaveRequestRecord } from '@teamfolk/shared';
+
+export const LEAVE_COLUMNS = `l.id, l.employee_id, l.employee_name, l.request_type, l.leave_type, l.start_date, l.end_date,
+  l.start_time, l.end_time, l.reason, l.days_count, l.hours_count, l.status, l.created_at, l.decided_at`;
+
+export interface LeaveRow {
+  id: number;
+  employee_id: number | null;
+  employee_name: string;
+  request_type: LeaveRequestRecord['request_type'];
+  leave_type: LeaveRequestRecord['leave_type'];
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  reason: string | null;
+  days_count: string | number;
+  hours_count: string | number;
+  status: LeaveRequestRecord['status'];
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+/** Postgres `time` comes back as HH:MM:SS; the API speaks HH:MM like the form. */
+const clock = (value: string | null) => (value ? value.slice(0, 5) : null);
+
+export function toLeaveRecord(row: LeaveRow): LeaveRequestRecord {
+  return {
+    id: row.id,
+    employee_id: row.employee_id,
+    employee_name: row.employee_name,
+    request_type: row.request_type,
+    leave_type: row.leave_type,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    start_time: clock(row.start_time),
+    end_time: clock(row.end_time),
+    reason: row.reason,
+    days_count: Number(row.days_count),
+    hours_count: Number(row.hours_count),
+    status: row.status,
+    created_at: new Date(row.created_at).toISOString(),
+    decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+  };
+}
+
+export function leaveRecordOf(leave: LeaveRequest): LeaveRequestRecord {
+  return toLeaveRecord({
+    id: leave.id,
+    employee_id: leave.employeeId,
+    employee_name: leave.employeeName,
+    request_type: leave.requestType,
+    leave_type: leave.leaveType,
+    start_date: leave.startDate,
+    end_date: leave.endDate,
+    start_time: leave.startTime,
+    end_time: leave.endTime,
+    reason: leave.reason,
+    days_count: leave.daysCount,
+    hours_count: leave.hoursCount,
+    status: leave.status,
+    created_at: leave.createdAt,
+    decided_at: leave.decidedAt,
+  });
+}

@@ -1,0 +1,44 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { LEAVE_SORT_FIELDS, leaveDecisionSchema, leaveRequestInputSchema, leaveTexts } from '@teamfolk/shared';
+import { requireRole, sessionOf } from '../auth/auth.middleware';
+import { HttpError } from '../http/errors';
+import { parseListQuery, setContentRange } from '../http/list-query';
+import type { LeavesService } from './leaves.service';
+
+const idParam = z.coerce.number().int().positive();
+
+function leaveId(req: Request): number {
+  const parsed = idParam.safeParse(req.params.id);
+  if (!parsed.success) throw new HttpError(404, leaveTexts.notFound);
+  return parsed.data;
+}
+
+/** Mounted behind requireAuth: every role submits and lists (scoped); admins decide. */
+export function leavesRoutes(leaves: LeavesService): Router {
+  const router = Router();
+
+  router.get('/', async (req, res) => {
+    const query = parseListQuery(req, LEAVE_SORT_FIELDS);
+    const page = await leaves.list(sessionOf(req), query);
+    setContentRange(res, 'leaves', query.range?.start ?? 0, page.records.length, page.total);
+    res.json(page.records);
+  });
+
+  router.post('/', async (req, res) => {
+    const input = leaveRequestInputSchema.parse(req.body);
+    res.status(201).json(await leaves.submit(sessionOf(req), input, String(req.id)));
+  });
+
+  router.put('/:id/approve', requireRole('admin'), async (req, res) => {
+    const id = leaveId(req);
+    const { approved } = leaveDecisionSchema.parse(req.body);
+    res.json(await leaves.decide(sessionOf(req), id, approved, String(req.id)));
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    res.json(await leaves.cancel(sessionOf(req), leaveId(req)));
+  });
+
+  return router;
+}
