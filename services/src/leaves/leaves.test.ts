@@ -1,5 +1,5 @@
 import { addDays, format, nextMonday } from 'date-fns';
-import { AuditEntry, authTexts, Employee, leaveTexts } from '@teamfolk/shared';
+import { AuditEntry, authTexts, type Employee, leaveTexts } from '@teamfolk/shared';
 import {
   activateSubscription,
   createCompanyWithAdmin,
