@@ -7,6 +7,8 @@ import type { Config, Logger, MailSink } from '@teamfolk/shared';
 import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { calendarFeedRoutes, calendarRoutes } from './calendar/calendar.routes';
+import { CalendarService } from './calendar/calendar.service';
 import { AuthService, type AuthSettings } from './auth/auth.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -70,6 +72,8 @@ export function createApp({ config, sequelize, redis, logger, mailSink }: AppDep
   api.use('/billing', signedIn, billingRoutes(employees));
   api.use('/leaves', signedIn, leavesRoutes(new LeavesService(sequelize, config.APP_URL)));
   api.use('/dashboard', signedIn, dashboardRoutes(new DashboardService(sequelize)));
+  const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
+  api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, signedIn));
   api.use(notFoundHandler);
   app.use('/api', api);
 

@@ -4,6 +4,7 @@ import {
   authTexts,
   balanceKindOf,
   balanceRefusal,
+  Company,
   describeLeave,
   Employee,
   LeaveRequest,
@@ -22,6 +23,7 @@ import {
   type LeaveSavedReply,
 } from '@teamfolk/shared';
 import { recordAudit } from '../audit/audit';
+import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import type { ListQuery } from '../http/list-query';
 import type { AuthContext } from '../http/types';
@@ -126,13 +128,18 @@ export class LeavesService {
   async submit(auth: AuthContext, input: LeaveRequestParsed, requestId: string): Promise<LeaveSavedReply> {
     if (spanInDays(input.start_date, input.end_date) > MAX_LEAVE_SPAN_DAYS)
       throw new HttpError(400, leaveTexts.spanTooLong, { field: 'end_date' });
-    const duration = leaveDuration({
-      leaveType: input.leave_type,
-      startDate: input.start_date,
-      endDate: input.end_date,
-      startTime: input.start_time,
-      endTime: input.end_time,
-    });
+    const company = await Company.findByPk(auth.companyId, { rejectOnEmpty: true });
+    const holidays = publicHolidays(company.country, company.region, input.start_date, input.end_date);
+    const duration = leaveDuration(
+      {
+        leaveType: input.leave_type,
+        startDate: input.start_date,
+        endDate: input.end_date,
+        startTime: input.start_time,
+        endTime: input.end_time,
+      },
+      { holidays: new Set(holidays.map((holiday) => holiday.date)) },
+    );
     if (duration.days === 0) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
 
     return this.sequelize.transaction(async (transaction) => {

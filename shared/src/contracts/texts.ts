@@ -110,3 +110,18 @@ export const dashboardTexts = {
   today: 'Today!',
   tomorrow: 'Tomorrow',
 } as const;
+
+export const calendarTexts = {
+  fetchFailed: 'Failed to fetch calendar events',
+  exportFailed: 'Failed to export calendar',
+  googleFailed: 'Failed to export to Google Calendar',
+  noGoogleEvents: 'No events to export to Google Calendar',
+  exported: 'Calendar exported successfully',
+  eventsThisMonth: 'Leave Events This Month',
+  exportIcal: 'Export iCal',
+  googleCalendar: 'Google Calendar',
+  out: 'Out',
+  feedNotFound: 'This calendar feed does not exist or was replaced by a new link',
+  settingsSaved: 'Calendar settings saved',
+  unknownCountry: 'No public holidays are known for this country or region',
+} as const;

@@ -10,6 +10,9 @@ import {
 export class Company extends Model<InferAttributes<Company>, InferCreationAttributes<Company>> {
   declare id: CreationOptional<number>;
   declare name: string;
+  declare country: CreationOptional<string | null>;
+  declare region: CreationOptional<string | null>;
+  declare timeZone: CreationOptional<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -18,6 +21,9 @@ export class Company extends Model<InferAttributes<Company>, InferCreationAttrib
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
         name: { type: DataTypes.TEXT, allowNull: false },
+        country: DataTypes.TEXT,
+        region: DataTypes.TEXT,
+        timeZone: { type: DataTypes.TEXT, allowNull: false, defaultValue: 'UTC' },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

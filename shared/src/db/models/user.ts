@@ -17,6 +17,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare name: string;
   declare emailVerifiedAt: Date | null;
   declare tokenVersion: CreationOptional<number>;
+  declare calendarFeedVersion: CreationOptional<number>;
   declare disabledAt: CreationOptional<Date | null>;
   declare lastLoginAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
@@ -33,6 +34,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         name: { type: DataTypes.TEXT, allowNull: false },
         emailVerifiedAt: DataTypes.DATE,
         tokenVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        calendarFeedVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         disabledAt: DataTypes.DATE,
         lastLoginAt: DataTypes.DATE,
         createdAt: DataTypes.DATE,

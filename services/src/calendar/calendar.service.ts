@@ -1,0 +1,230 @@
+import { addDays, format, parseISO } from 'date-fns';
+import ical, { type ICalCalendar } from 'ical-generator';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import {
+  calendarTexts,
+  Company,
+  REQUEST_TYPE_LABELS,
+  User,
+  type CalendarEvent,
+  type CompanySettings,
+  type PublicHoliday,
+} from '@teamfolk/shared';
+import { recordAudit } from '../audit/audit';
+import { HttpError } from '../http/errors';
+import type { AuthContext } from '../http/types';
+import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
+import { isKnownHolidayRegion, publicHolidays } from './holidays';
+
+interface EventRow {
+  id: number;
+  employee_name: string;
+  employee_user_id: number | null;
+  request_type: CalendarEvent['requestType'];
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  reason: string | null;
+  days_count: string;
+  status: CalendarEvent['status'];
+}
+
+export interface CalendarSettings {
+  jwtSecret: string;
+  appUrl: string;
+}
+
+const iso = (date: Date) => format(date, 'yyyy-MM-dd');
+const compact = (isoDate: string) => isoDate.replaceAll('-', '');
+/** External calendars get a year back and a year ahead: enough to plan, bounded to stay fast. */
+const EXPORT_WINDOW_DAYS = 365;
+
+/** Who is out, public holidays, and the same in the calendars people already use. */
+export class CalendarService {
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly settings: CalendarSettings,
+  ) {}
+
+  async events(
+    viewer: AuthContext,
+    start: string,
+    end: string,
+    statuses: CalendarEvent['status'][] = ['approved', 'pending'],
+  ): Promise<CalendarEvent[]> {
+    const rows = await this.sequelize.query<EventRow>(
+      `SELECT l.id, l.employee_name, l.user_id AS employee_user_id, l.request_type, l.start_date, l.end_date,
+              l.start_time, l.end_time, l.reason, l.days_count, l.status
+         FROM leave_requests l
+        WHERE l.company_id = :companyId AND l.status IN (:statuses)
+          AND l.end_date >= :start AND l.start_date <= :end
+        ORDER BY l.start_date, lower(l.employee_name), l.id`,
+      { replacements: { companyId: viewer.companyId, statuses, start, end }, type: QueryTypes.SELECT },
+    );
+    return rows.map((row) => presentEvent(row, viewer));
+  }
+
+  async holidays(viewer: AuthContext, start: string, end: string): Promise<PublicHoliday[]> {
+    const company = await this.company(viewer.companyId);
+    return publicHolidays(company.country, company.region, start, end);
+  }
+
+  async ical(viewer: AuthContext): Promise<string> {
+    const company = await this.company(viewer.companyId);
+    const today = new Date();
+    const events = await this.events(
+      viewer,
+      iso(addDays(today, -EXPORT_WINDOW_DAYS)),
+      iso(addDays(today, EXPORT_WINDOW_DAYS)),
+      ['approved'],
+    );
+    return buildIcal(company, events).toString();
+  }
+
+  async googleLinks(viewer: AuthContext): Promise<string[]> {
+    const company = await this.company(viewer.companyId);
+    const today = new Date();
+    const events = await this.events(viewer, iso(today), iso(addDays(today, EXPORT_WINDOW_DAYS)), ['approved']);
+    return events.map((event) => googleTemplateUrl(event, company.timeZone));
+  }
+
+  async feedUrl(viewer: AuthContext): Promise<string> {
+    const user = await User.findOne({ where: { id: viewer.userId, companyId: viewer.companyId }, rejectOnEmpty: true });
+    return this.urlFor(user);
+  }
+
+  async regenerateFeed(viewer: AuthContext): Promise<string> {
+    const user = await User.findOne({ where: { id: viewer.userId, companyId: viewer.companyId }, rejectOnEmpty: true });
+    await user.increment('calendarFeedVersion');
+    await user.reload();
+    return this.urlFor(user);
+  }
+
+  /** The secret feed: no bearer token, only the user's view of their own company. */
+  async feed(token: string): Promise<string> {
+    const userId = feedUserId(token);
+    const user = userId === null ? null : await User.findByPk(userId);
+    if (
+      !user ||
+      user.disabledAt ||
+      !feedTokenMatches(this.settings.jwtSecret, token, user.id, user.calendarFeedVersion)
+    ) {
+      throw new HttpError(404, calendarTexts.feedNotFound);
+    }
+    return this.ical({
+      userId: user.id,
+      companyId: user.companyId,
+      role: user.role,
+      emailVerified: Boolean(user.emailVerifiedAt),
+    });
+  }
+
+  async getSettings(viewer: AuthContext): Promise<CompanySettings> {
+    const company = await this.company(viewer.companyId);
+    return { country: company.country, region: company.region, timeZone: company.timeZone };
+  }
+
+  async saveSettings(viewer: AuthContext, input: CompanySettings): Promise<CompanySettings & { message: string }> {
+    const region = input.country ? (input.region ?? null) : null;
+    if (input.country && !isKnownHolidayRegion(input.country, region)) {
+      throw new HttpError(400, calendarTexts.unknownCountry, { field: region ? 'region' : 'country' });
+    }
+    return this.sequelize.transaction(async (transaction) => {
+      const company = await Company.findByPk(viewer.companyId, {
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+        rejectOnEmpty: true,
+      });
+      const before = { country: company.country, region: company.region, timeZone: company.timeZone };
+      await company.update({ country: input.country, region, timeZone: input.timeZone }, { transaction });
+      const after = { country: company.country, region: company.region, timeZone: company.timeZone };
+      await recordAudit(transaction, {
+        companyId: viewer.companyId,
+        actorUserId: viewer.userId,
+        action: 'company.calendar_settings_updated',
+        entity: 'company',
+        entityId: viewer.companyId,
+        before,
+        after,
+      });
+      return { ...after, message: calendarTexts.settingsSaved };
+    });
+  }
+
+  private company(companyId: number): Promise<Company> {
+    return Company.findByPk(companyId, { rejectOnEmpty: true });
+  }
+
+  private urlFor(user: User): string {
+    return new URL(
+      `/api/calendar/feed/${feedToken(this.settings.jwtSecret, user.id, user.calendarFeedVersion)}.ics`,
+      this.settings.appUrl,
+    ).toString();
+  }
+}
+
+function presentEvent(row: EventRow, viewer: AuthContext): CalendarEvent {
+  const fullView = viewer.role === 'admin' || row.employee_user_id === viewer.userId;
+  return {
+    id: row.id,
+    employeeName: row.employee_name,
+    requestType: !fullView && row.request_type === 'sick_day' ? 'out' : row.request_type,
+    start: row.start_date,
+    end: row.end_date,
+    startTime: row.start_time?.slice(0, 5) ?? null,
+    endTime: row.end_time?.slice(0, 5) ?? null,
+    reason: fullView ? row.reason : null,
+    daysCount: Number(row.days_count),
+    status: row.status,
+  };
+}
+
+function eventTitle(event: CalendarEvent): string {
+  const label = event.requestType === 'out' ? calendarTexts.out : REQUEST_TYPE_LABELS[event.requestType];
+  return `${event.employeeName}: ${label}`;
+}
+
+/** All-day leave as DATE values with an exclusive end; partial days at wall-clock times in the company's zone. */
+function buildIcal(company: Company, events: CalendarEvent[]): ICalCalendar {
+  const zoned = company.timeZone !== 'UTC';
+  const calendar = ical({
+    name: `${company.name} · who is out`,
+    prodId: { company: 'Teamfolk', product: 'leave-calendar', language: 'EN' },
+    ...(zoned ? { timezone: { name: company.timeZone, generator: getVtimezoneComponent } } : {}),
+  });
+  for (const event of events) {
+    const partial = Boolean(event.startTime && event.endTime);
+    calendar.createEvent({
+      id: `leave-${event.id}@teamfolk`,
+      summary: eventTitle(event),
+      description: event.reason ?? undefined,
+      stamp: new Date(),
+      ...(partial
+        ? {
+            start: `${event.start}T${event.startTime}:00${zoned ? '' : 'Z'}`,
+            end: `${event.start}T${event.endTime}:00${zoned ? '' : 'Z'}`,
+            ...(zoned ? { timezone: company.timeZone } : {}),
+          }
+        : {
+            allDay: true,
+            start: parseISO(event.start),
+            end: addDays(parseISO(event.end), 1),
+          }),
+    });
+  }
+  return calendar;
+}
+
+/** Google Calendar's event template link: all-day dates end exclusive; timed ones carry the zone. */
+function googleTemplateUrl(event: CalendarEvent, timeZone: string): string {
+  const partial = Boolean(event.startTime && event.endTime);
+  const dates = partial
+    ? `${compact(event.start)}T${event.startTime!.replace(':', '')}00/${compact(event.start)}T${event.endTime!.replace(':', '')}00`
+    : `${compact(event.start)}/${compact(iso(addDays(parseISO(event.end), 1)))}`;
+  const params = new URLSearchParams({ action: 'TEMPLATE', text: eventTitle(event), dates });
+  if (event.reason) params.set('details', event.reason);
+  if (partial) params.set('ctz', timeZone);
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}

@@ -1,0 +1,331 @@
+import { addDays, format, nextMonday } from 'date-fns';
+import ICAL from 'ical.js';
+import { calendarTexts, type Employee, type CalendarEvent } from '@teamfolk/shared';
+import { createCompanyWithAdmin, createInvitedEmployee, type CompanyWithAdmin } from '../testing/factories';
+import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+
+let t: TestApp;
+let company: CompanyWithAdmin;
+let admin: string;
+let alice: { employee: Employee; auth: string };
+let bob: { employee: Employee; auth: string };
+let otherAdmin: string;
+
+const iso = (date: Date) => format(date, 'yyyy-MM-dd');
+const monday = nextMonday(addDays(new Date(), 7));
+const day = (offset: number) => iso(addDays(monday, offset));
+
+async function hire(target: CompanyWithAdmin, name: string) {
+  const { employee, token } = await createInvitedEmployee(t.db.sequelize, target.company, { name });
+  await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
+  return { employee, auth: await bearerFor(t, employee.email, 'secret') };
+}
+
+async function approvedLeave(auth: string, body: Record<string, unknown>) {
+  const leave = await t.request().post('/api/leaves').set('Authorization', auth).send(body).expect(201);
+  await t
+    .request()
+    .put(`/api/leaves/${leave.body.id}/approve`)
+    .set('Authorization', admin)
+    .send({ approved: true })
+    .expect(200);
+  return leave.body as { id: number };
+}
+
+const events = async (auth: string, start: string, end: string) =>
+  (await t.request().get('/api/calendar/events').query({ start, end }).set('Authorization', auth).expect(200))
+    .body as CalendarEvent[];
+
+function parseIcal(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      start: event.startDate,
+      end: event.endDate,
+      startZone: component.getFirstProperty('dtstart')?.getParameter('tzid'),
+      description: event.description,
+    };
+  });
+}
+
+let vacation: { id: number };
+let sick: { id: number };
+let partial: { id: number };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  company = await createCompanyWithAdmin();
+  admin = await bearerFor(t, company.admin.email, company.password);
+  alice = await hire(company, 'Alice Archer');
+  bob = await hire(company, 'Bob Baker');
+  const other = await createCompanyWithAdmin();
+  otherAdmin = await bearerFor(t, other.admin.email, other.password);
+
+  vacation = await approvedLeave(alice.auth, {
+    start_date: day(4),
+    end_date: day(7),
+    request_type: 'vacation',
+    leave_type: 'full_day',
+    reason: 'Lisbon',
+  });
+  sick = await approvedLeave(bob.auth, {
+    start_date: day(1),
+    end_date: day(1),
+    request_type: 'sick_day',
+    leave_type: 'full_day',
+    reason: 'Flu',
+  });
+  partial = await approvedLeave(alice.auth, {
+    start_date: day(2),
+    end_date: day(2),
+    request_type: 'other',
+    leave_type: 'partial_day',
+    start_time: '09:00',
+    end_time: '13:00',
+    reason: 'Dentist',
+  });
+  await t
+    .request()
+    .post('/api/leaves')
+    .set('Authorization', bob.auth)
+    .send({ start_date: day(9), end_date: day(9), request_type: 'vacation', leave_type: 'full_day' })
+    .expect(201);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/calendar/events', () => {
+  it('returns leave overlapping the range, including leave crossing its edges, pending marked', async () => {
+    const all = await events(admin, day(0), day(13));
+    expect(all.map((event) => [event.employeeName, event.status])).toEqual([
+      ['Bob Baker', 'approved'],
+      ['Alice Archer', 'approved'],
+      ['Alice Archer', 'approved'],
+      ['Bob Baker', 'pending'],
+    ]);
+    const edge = await events(admin, day(7), day(7));
+    expect(edge.map((event) => event.id)).toEqual([vacation.id]);
+    expect(await events(admin, day(8), day(8))).toEqual([]);
+  });
+
+  it('shows admins everything, with times for partial days', async () => {
+    const [dentist] = await events(admin, day(2), day(2));
+    expect(dentist).toEqual({
+      id: partial.id,
+      employeeName: 'Alice Archer',
+      requestType: 'other',
+      start: day(2),
+      end: day(2),
+      startTime: '09:00',
+      endTime: '13:00',
+      reason: 'Dentist',
+      daysCount: 0.5,
+      status: 'approved',
+    });
+  });
+
+  it("hides colleagues' reasons and shows their sick days as 'out'", async () => {
+    const seenByAlice = await events(alice.auth, day(0), day(13));
+    const bobSick = seenByAlice.find((event) => event.id === sick.id);
+    expect(bobSick).toMatchObject({ requestType: 'out', reason: null });
+    const own = seenByAlice.find((event) => event.id === vacation.id);
+    expect(own).toMatchObject({ requestType: 'vacation', reason: 'Lisbon' });
+    const seenByBob = await events(bob.auth, day(0), day(13));
+    expect(seenByBob.find((event) => event.id === sick.id)).toMatchObject({ requestType: 'sick_day', reason: 'Flu' });
+  });
+
+  it('shows another company nothing', async () => {
+    expect(await events(otherAdmin, day(0), day(13))).toEqual([]);
+  });
+
+  it.each([
+    [{ start: 'yesterday', end: '2026-12-01' }, 'start must be a date (YYYY-MM-DD)'],
+    [{ start: '2026-02-30', end: '2026-03-01' }, 'start is not a real date'],
+    [{ start: '2026-01-01' }, 'end is required (YYYY-MM-DD)'],
+    [{ start: '2026-12-01', end: '2026-11-01' }, 'end must not be before start'],
+    [{ start: '2026-01-01', end: '2027-01-02' }, 'The range may span at most 366 days'],
+  ])('answers %j with 400', async (query, message) => {
+    const reply = await t.request().get('/api/calendar/events').query(query).set('Authorization', admin).expect(400);
+    expect(reply.body.message).toBe(message);
+  });
+
+  it('needs a signed-in user', async () => {
+    await t
+      .request()
+      .get('/api/calendar/events')
+      .query({ start: day(0), end: day(1) })
+      .expect(401);
+  });
+});
+
+describe('GET /api/calendar/export/ical', () => {
+  it('exports approved leave as a valid calendar that round-trips every date', async () => {
+    const reply = await t.request().get('/api/calendar/export/ical').set('Authorization', admin).expect(200);
+    expect(reply.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(reply.headers['content-disposition']).toBe('attachment; filename="teamfolk-leave-calendar.ics"');
+    const parsed = parseIcal(reply.text);
+    expect(parsed.map((event) => event.uid).sort()).toEqual(
+      [`leave-${vacation.id}@teamfolk`, `leave-${sick.id}@teamfolk`, `leave-${partial.id}@teamfolk`].sort(),
+    );
+    const trip = parsed.find((event) => event.uid === `leave-${vacation.id}@teamfolk`)!;
+    expect(trip.start.isDate).toBe(true);
+    expect(trip.start.toString()).toBe(day(4));
+    expect(trip.end.toString()).toBe(day(8));
+    expect(trip.summary).toBe('Alice Archer: Vacation');
+    expect(trip.description).toBe('Lisbon');
+    const dentist = parsed.find((event) => event.uid === `leave-${partial.id}@teamfolk`)!;
+    expect(dentist.start.isDate).toBe(false);
+    expect(dentist.start.toJSDate().toISOString()).toBe(`${day(2)}T09:00:00.000Z`);
+    expect(dentist.end.toJSDate().toISOString()).toBe(`${day(2)}T13:00:00.000Z`);
+  });
+
+  it("keeps partial days at the company's wall-clock time in its zone", async () => {
+    await t
+      .request()
+      .put('/api/calendar/settings')
+      .set('Authorization', admin)
+      .send({ country: null, timeZone: 'Europe/Berlin' })
+      .expect(200);
+    try {
+      const reply = await t.request().get('/api/calendar/export/ical').set('Authorization', admin).expect(200);
+      expect(reply.text).toContain('BEGIN:VTIMEZONE');
+      expect(reply.text).toContain(`DTSTART;TZID=Europe/Berlin:${day(2).replaceAll('-', '')}T090000`);
+      const dentist = parseIcal(reply.text).find((event) => event.uid === `leave-${partial.id}@teamfolk`)!;
+      expect(dentist.startZone).toBe('Europe/Berlin');
+      expect(dentist.start.hour).toBe(9);
+    } finally {
+      await t
+        .request()
+        .put('/api/calendar/settings')
+        .set('Authorization', admin)
+        .send({ country: null, timeZone: 'UTC' })
+        .expect(200);
+    }
+  });
+
+  it("hides a colleague's sick day reason in the employee's export", async () => {
+    const reply = await t.request().get('/api/calendar/export/ical').set('Authorization', alice.auth).expect(200);
+    const bobSick = parseIcal(reply.text).find((event) => event.uid === `leave-${sick.id}@teamfolk`)!;
+    expect(bobSick.summary).toBe('Bob Baker: Out');
+    expect(reply.text).not.toContain('Flu');
+  });
+});
+
+describe('GET /api/calendar/export/google', () => {
+  it('links each approved event to the right dates', async () => {
+    const reply = await t.request().get('/api/calendar/export/google').set('Authorization', admin).expect(200);
+    const urls = (reply.body.urls as string[]).map((url) => new URL(url));
+    expect(urls).toHaveLength(3);
+    const compact = (value: string) => value.replaceAll('-', '');
+    const trip = urls.find((url) => url.searchParams.get('text') === 'Alice Archer: Vacation')!;
+    expect(trip.origin + trip.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(trip.searchParams.get('dates')).toBe(`${compact(day(4))}/${compact(day(8))}`);
+    const dentist = urls.find((url) => url.searchParams.get('text') === 'Alice Archer: Other leave')!;
+    expect(dentist.searchParams.get('dates')).toBe(`${compact(day(2))}T090000/${compact(day(2))}T130000`);
+    expect(dentist.searchParams.get('ctz')).toBe('UTC');
+  });
+
+  it('answers an empty list when there is nothing to export', async () => {
+    const reply = await t.request().get('/api/calendar/export/google').set('Authorization', otherAdmin).expect(200);
+    expect(reply.body).toEqual({ urls: [] });
+  });
+});
+
+describe('the secret calendar feed', () => {
+  it('serves the user’s calendar without a bearer token until the link is regenerated', async () => {
+    const { body } = await t.request().get('/api/calendar/feed-url').set('Authorization', alice.auth).expect(200);
+    const path = new URL(body.url).pathname;
+    const feed = await t.request().get(path).expect(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(parseIcal(feed.text).map((event) => event.uid)).toContain(`leave-${vacation.id}@teamfolk`);
+    expect(feed.text).not.toContain('Flu');
+
+    const regenerated = await t
+      .request()
+      .post('/api/calendar/feed-url/regenerate')
+      .set('Authorization', alice.auth)
+      .expect(200);
+    expect(regenerated.body.url).not.toBe(body.url);
+    const old = await t.request().get(path).expect(404);
+    expect(old.body).toEqual({ message: calendarTexts.feedNotFound });
+    await t.request().get(new URL(regenerated.body.url).pathname).expect(200);
+  });
+
+  it.each(['garbage', '1.short', `${'9'.repeat(9)}.${'A'.repeat(43)}`])(
+    'refuses the forged token %s',
+    async (token) => {
+      await t.request().get(`/api/calendar/feed/${token}.ics`).expect(404);
+    },
+  );
+
+  it("never shows another company's events", async () => {
+    const { body } = await t.request().get('/api/calendar/feed-url').set('Authorization', otherAdmin).expect(200);
+    const feed = await t.request().get(new URL(body.url).pathname).expect(200);
+    expect(parseIcal(feed.text)).toEqual([]);
+  });
+});
+
+describe('company calendar settings and public holidays', () => {
+  it('lets the admin choose a country, shows its holidays and leaves them out of leave days', async () => {
+    const fresh = await createCompanyWithAdmin();
+    const freshAdmin = await bearerFor(t, fresh.admin.email, fresh.password);
+    const saved = await t
+      .request()
+      .put('/api/calendar/settings')
+      .set('Authorization', freshAdmin)
+      .send({ country: 'DE', region: 'BY', timeZone: 'Europe/Berlin' })
+      .expect(200);
+    expect(saved.body).toEqual({
+      country: 'DE',
+      region: 'BY',
+      timeZone: 'Europe/Berlin',
+      message: calendarTexts.settingsSaved,
+    });
+
+    const holidays = await t
+      .request()
+      .get('/api/calendar/holidays')
+      .query({ start: '2027-12-20', end: '2027-12-31' })
+      .set('Authorization', freshAdmin)
+      .expect(200);
+    expect(holidays.body).toEqual([
+      { date: '2027-12-25', name: 'Christmas Day' },
+      { date: '2027-12-26', name: 'Boxing Day' },
+    ]);
+    const person = await hire(fresh, 'Hans Holiday');
+    const leave = await t
+      .request()
+      .post('/api/leaves')
+      .set('Authorization', person.auth)
+      .send({ start_date: '2027-12-27', end_date: '2028-01-07', request_type: 'vacation', leave_type: 'full_day' })
+      .expect(201);
+    // Mon 27 Dec 2027 – Fri 7 Jan 2028: 10 weekdays, less New Year's Eve? (not public) and 1 and 6 January.
+    expect(leave.body.days_count).toBe(9);
+  });
+
+  it('refuses unknown countries, bad zones, and non-admins', async () => {
+    await t
+      .request()
+      .put('/api/calendar/settings')
+      .set('Authorization', admin)
+      .send({ country: 'XX', timeZone: 'UTC' })
+      .expect(400);
+    const zone = await t
+      .request()
+      .put('/api/calendar/settings')
+      .set('Authorization', admin)
+      .send({ country: null, timeZone: 'Mars/Base' })
+      .expect(400);
+    expect(zone.body).toEqual({ message: 'timeZone must be an IANA time zone, e.g. Europe/Berlin', field: 'timeZone' });
+    await t
+      .request()
+      .put('/api/calendar/settings')
+      .set('Authorization', alice.auth)
+      .send({ country: null, timeZone: 'UTC' })
+      .expect(403);
+  });
+});

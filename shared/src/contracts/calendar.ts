@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { LeaveStatus, RequestType } from './leaves';
+
+export const MAX_CALENDAR_RANGE_DAYS = 366;
+
+const calendarDate = (field: string) =>
+  z
+    .string({ error: `${field} is required (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, `${field} is not a real date`);
+
+/** `?start=YYYY-MM-DD&end=YYYY-MM-DD`, both included, at most a year. */
+export const calendarRangeSchema = z
+  .object({ start: calendarDate('start'), end: calendarDate('end') })
+  .refine((range) => range.start <= range.end, { path: ['end'], message: 'end must not be before start' })
+  .refine(
+    (range) =>
+      (Date.parse(`${range.end}T00:00:00Z`) - Date.parse(`${range.start}T00:00:00Z`)) / 86_400_000 <
+      MAX_CALENDAR_RANGE_DAYS,
+    { path: ['end'], message: `The range may span at most ${MAX_CALENDAR_RANGE_DAYS} days` },
+  );
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const companySettingsSchema = z.object({
+  country: z
+    .string({ error: 'country must be a two-letter country code' })
+    .regex(/^[A-Z]{2}$/, 'country must be a two-letter country code, e.g. DE')
+    .nullable(),
+  region: z
+    .string({ error: 'region must be text' })
+    .regex(/^[A-Za-z0-9-]{1,10}$/, 'region must be a region code, e.g. BY')
+    .nullable()
+    .optional(),
+  timeZone: z
+    .string({ error: 'timeZone is required' })
+    .refine(isTimeZone, 'timeZone must be an IANA time zone, e.g. Europe/Berlin'),
+});
+export type CompanySettings = z.output<typeof companySettingsSchema>;
+
+/**
+ * Who is out (spec section 3). Colleagues see no reason, and a colleague's sick day shows as
+ * requestType 'out': health data stays between the employee and the admins.
+ */
+export interface CalendarEvent {
+  id: number;
+  employeeName: string;
+  requestType: RequestType | 'out';
+  start: string;
+  end: string;
+  startTime: string | null;
+  endTime: string | null;
+  reason: string | null;
+  daysCount: number;
+  status: Extract<LeaveStatus, 'approved' | 'pending'>;
+}
+
+export interface PublicHoliday {
+  date: string;
+  name: string;
+}
+
+export interface CalendarFeed {
+  url: string;
+}
+
+export interface GoogleCalendarLinks {
+  urls: string[];
+}
