@@ -35,6 +35,8 @@ export function buildConsoleIfStale(log: (line: string) => void): void {
   log('Building the console (sources changed since the last build)...');
   const result = spawnSync('npm', ['run', 'build', '--workspace', 'console', '--silent'], {
     cwd: repoRoot,
+    // The launcher may run with NODE_ENV=development; the console is always built for production.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error('The console build failed: see the errors above.');

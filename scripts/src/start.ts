@@ -10,6 +10,7 @@ import {
   migrate,
   MissingServiceError,
   startMailSink,
+  stopOnSignals,
   type MailSink,
   type Service,
 } from '@teamfolk/shared';
@@ -90,19 +91,10 @@ async function main(): Promise<void> {
   }
   say('Press Ctrl-C to stop.');
 
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      say('Stopping now.');
-      process.exit(1);
-    }
-    stopping = true;
-    say(`\n${signal}: finishing requests and jobs, then stopping...`);
+  stopOnSignals(logger, config.SHUTDOWN_TIMEOUT_MS + 10_000, async () => {
+    say('\nFinishing requests and jobs, then stopping...');
     await stopAll((error) => logger.warn({ err: error }, 'stop failed'));
-    process.exit(0);
-  };
-  process.on('SIGINT', (signal) => void stop(signal));
-  process.on('SIGTERM', (signal) => void stop(signal));
+  });
 }
 
 main().catch(async (error: unknown) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Redis } from 'ioredis';
 import { pinoHttp } from 'pino-http';
@@ -52,6 +53,7 @@ export function createApp({ config, sequelize, redis, logger, mailSink }: AppDep
     }),
   );
 
+  app.use(compression());
   app.use(healthRoutes(sequelize, redis));
 
   const authSettings: AuthSettings = {
@@ -78,7 +80,7 @@ export function createApp({ config, sequelize, redis, logger, mailSink }: AppDep
   app.use('/api', api);
 
   if (mailSink && config.NODE_ENV !== 'production') app.use('/dev', devMailRoutes(mailSink));
-  if (config.CONSOLE_DIST) app.use(consoleRoutes(config.CONSOLE_DIST));
+  if (config.CONSOLE_DIST) app.use(consoleRoutes(config.CONSOLE_DIST, config.SEARCH_INDEXING));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -6,3 +6,4 @@ export * from './logger';
 export * from './mail';
 export * from './queues';
 export * from './rules';
+export * from './process/shutdown';

@@ -1,4 +1,4 @@
-import { createDatabase, createLogger, loadConfig, migrate } from '@teamfolk/shared';
+import { createDatabase, createLogger, loadConfig, migrate, runMain, stopOnSignals } from '@teamfolk/shared';
 import { startWorkers } from './index';
 
 /** The workers as their own process (production, docker compose): config from the environment only. */
@@ -18,25 +18,10 @@ async function main(): Promise<void> {
   });
   logger.info('workers running');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS);
-    deadline.unref();
+  stopOnSignals(logger, config.SHUTDOWN_TIMEOUT_MS, async () => {
     await workers.close();
     await sequelize.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', (signal) => void stop(signal));
-  process.on('SIGINT', (signal) => void stop(signal));
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

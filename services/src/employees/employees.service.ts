@@ -1,4 +1,4 @@
-import { Op, QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import {
   Company,
   Employee,
@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit';
 import { createInvitation } from '../auth/invitations';
 import { HttpError } from '../http/errors';
 import { likePattern, type ListQuery } from '../http/list-query';
+import { selectPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
 import { EMPLOYEE_COLUMNS, employeeRecordOf, toEmployeeRecord, type EmployeeRow } from './employee-record';
 
@@ -70,21 +71,14 @@ export class EmployeesService {
       conditions.push('e.id IN (:ids)');
       replacements.ids = ids;
     }
-    const order = query.sort
-      ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, e.id`
-      : 'lower(e.name), e.id';
-    const page = query.range ? 'LIMIT :limit OFFSET :offset' : '';
-    if (query.range) {
-      replacements.limit = query.range.end - query.range.start + 1;
-      replacements.offset = query.range.start;
-    }
-    const rows = await this.sequelize.query<EmployeeRow & { total: string }>(
-      `SELECT ${EMPLOYEE_COLUMNS}, count(*) OVER () AS total
-         FROM employees e WHERE ${conditions.join(' AND ')}
-        ORDER BY ${order} ${page}`,
-      { replacements, type: QueryTypes.SELECT },
-    );
-    const total = rows[0] ? Number(rows[0].total) : query.range ? await this.count(auth, conditions, replacements) : 0;
+    const { rows, total } = await selectPage<EmployeeRow>(this.sequelize, {
+      columns: EMPLOYEE_COLUMNS,
+      from: 'employees e',
+      conditions,
+      replacements,
+      order: query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, e.id` : 'lower(e.name), e.id',
+      range: query.range,
+    });
     return { records: rows.map(toEmployeeRecord), total };
   }
 
@@ -273,14 +267,6 @@ export class EmployeesService {
     });
     if (!employee) throw new HttpError(404, employeeTexts.notFound);
     return employee;
-  }
-
-  private async count(auth: AuthContext, conditions: string[], replacements: Record<string, unknown>): Promise<number> {
-    const [row] = await this.sequelize.query<{ total: string }>(
-      `SELECT count(*) AS total FROM employees e WHERE ${conditions.join(' AND ')}`,
-      { replacements, type: QueryTypes.SELECT },
-    );
-    return Number(row?.total ?? 0);
   }
 
   private activeSeats(companyId: number, transaction?: Transaction): Promise<number> {

@@ -26,6 +26,7 @@ import { recordAudit } from '../audit/audit';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import type { ListQuery } from '../http/list-query';
+import { selectPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
 import { LEAVE_COLUMNS, leaveRecordOf, toLeaveRecord, type LeaveRow } from './leave-record';
 
@@ -102,26 +103,16 @@ export class LeavesService {
       conditions.push(name === 'from' ? 'l.end_date >= :from' : 'l.start_date <= :to');
       replacements[name] = value;
     }
-    const order = query.sort
-      ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, l.id DESC`
-      : 'l.created_at DESC, l.id DESC';
-    if (query.range) {
-      replacements.limit = query.range.end - query.range.start + 1;
-      replacements.offset = query.range.start;
-    }
-    const rows = await this.sequelize.query<LeaveRow & { total: string }>(
-      `SELECT ${LEAVE_COLUMNS}, count(*) OVER () AS total FROM leave_requests l
-        WHERE ${conditions.join(' AND ')} ORDER BY ${order} ${query.range ? 'LIMIT :limit OFFSET :offset' : ''}`,
-      { replacements, type: QueryTypes.SELECT },
-    );
-    let total = rows[0] ? Number(rows[0].total) : 0;
-    if (!rows[0] && query.range) {
-      const [counted] = await this.sequelize.query<{ total: string }>(
-        `SELECT count(*) AS total FROM leave_requests l WHERE ${conditions.join(' AND ')}`,
-        { replacements, type: QueryTypes.SELECT },
-      );
-      total = Number(counted?.total ?? 0);
-    }
+    const { rows, total } = await selectPage<LeaveRow>(this.sequelize, {
+      columns: LEAVE_COLUMNS,
+      from: 'leave_requests l',
+      conditions,
+      replacements,
+      order: query.sort
+        ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, l.id DESC`
+        : 'l.created_at DESC, l.id DESC',
+      range: query.range,
+    });
     return { records: rows.map(toLeaveRecord), total };
   }
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'teamfolk-console-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Teamfolk</title>');
-  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("app");\n'.repeat(200));
 });
 afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
@@ -31,6 +31,18 @@ describe('the console served by the API', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await agent.get('/assets/app-old.js').expect(404);
     expect(missing.body).toEqual({ message: 'Not found' });
+  });
+
+  it('compresses what it serves and can ask search engines to stay away', async () => {
+    const asset = await t.requestWith({ CONSOLE_DIST: dist }).get('/assets/app-1234.js').set('Accept-Encoding', 'gzip');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers['x-robots-tag']).toBeUndefined();
+    const page = await t
+      .requestWith({ CONSOLE_DIST: dist, SEARCH_INDEXING: 'false' })
+      .get('/')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
   it('keeps unknown API routes as JSON 404s', async () => {

@@ -6,8 +6,14 @@ import express, { Router } from 'express';
  * Serves the built console from the API's origin: hashed assets cached for a year, every other
  * GET answered with index.html so client-side routes load on refresh.
  */
-export function consoleRoutes(distDir: string): Router {
+export function consoleRoutes(distDir: string, searchIndexing: boolean): Router {
   const router = Router();
+  if (!searchIndexing) {
+    router.use((_req, res, next) => {
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+      next();
+    });
+  }
   const indexHtml = path.join(distDir, 'index.html');
   router.use(
     '/assets',

@@ -29,6 +29,8 @@ const envSchema = z
       .max(30 * 24 * 3600)
       .default(12 * 3600),
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
+    /** false on staging: every console page answers with X-Robots-Tag: noindex. */
+    SEARCH_INDEXING: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CONSOLE_DIST: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
