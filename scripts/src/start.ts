@@ -9,6 +9,7 @@ import {
   loadConfig,
   migrate,
   MissingServiceError,
+  paymentsSettingsOf,
   startMailSink,
   stopOnSignals,
   type MailSink,
@@ -69,6 +70,8 @@ async function main(): Promise<void> {
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     logger,
+    appUrl: config.APP_URL,
+    payments: paymentsSettingsOf(config),
   });
   stopStack.push(() => workers.close());
 

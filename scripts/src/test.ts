@@ -40,8 +40,13 @@ function validateCompose(): boolean {
     process.stdout.write('\n▶ compose: no docker compose client on this machine; docker-compose.yml not validated\n');
     return true;
   }
-  // A throwaway secret: validation only interpolates it.
-  const env = { ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? 'validation-only-secret-of-32-characters!' };
+  // Throwaway values: validation only interpolates them.
+  const env = {
+    JWT_SECRET: 'validation-only-secret-of-32-characters!',
+    STRIPE_SECRET_KEY: 'sk_test_validation_only',
+    STRIPE_WEBHOOK_SECRET: 'whsec_validation_only',
+    ...process.env,
+  };
   return run('compose', validator[0], validator[1], env);
 }
 

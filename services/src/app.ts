@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
 import type { Redis } from 'ioredis';
 import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
-import type { Config, Logger, MailSink } from '@teamfolk/shared';
+import {
+  createPaymentsProvider,
+  LocalPaymentsProvider,
+  paymentsSettingsOf,
+  type Config,
+  type Logger,
+  type MailSink,
+  type PaymentsProvider,
+} from '@teamfolk/shared';
 import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
-import { billingRoutes } from './billing/billing.routes';
+import { BillingWebhooks } from './billing/billing-webhooks';
+import { billingRoutes, billingWebhookRoute } from './billing/billing.routes';
+import { BillingService } from './billing/billing.service';
+import { localCheckoutRoutes } from './billing/local-checkout.routes';
+import { requireLiveSubscription } from './billing/subscription-expired.middleware';
 import { calendarFeedRoutes, calendarRoutes } from './calendar/calendar.routes';
 import { CalendarService } from './calendar/calendar.service';
 import { AuthService, type AuthSettings } from './auth/auth.service';
@@ -31,11 +43,20 @@ export interface AppDependencies {
   logger: Logger;
   /** Present in development when no SMTP server is configured. */
   mailSink?: MailSink;
+  /** The payments provider; by default the one the config names (Stripe, or the local test mode). */
+  payments?: PaymentsProvider;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
-export function createApp({ config, sequelize, redis, logger, mailSink }: AppDependencies): Express {
+export function createApp({
+  config,
+  sequelize,
+  redis,
+  logger,
+  mailSink,
+  payments: givenPayments,
+}: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -61,25 +82,34 @@ export function createApp({ config, sequelize, redis, logger, mailSink }: AppDep
     appUrl: config.APP_URL,
     requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
   };
+  const payments = givenPayments ?? createPaymentsProvider(paymentsSettingsOf(config), sequelize);
+  const employees = new EmployeesService(sequelize, config.APP_URL);
+  const billing = new BillingService(sequelize, payments, employees, config.APP_URL);
   const api = express.Router();
-  api.use(express.json({ limit: '100kb' }));
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // Before the JSON parser: the webhook's signature covers the raw body.
+  api.use(billingWebhookRoute(new BillingWebhooks(sequelize, payments, billing, config.APP_URL)));
+  api.use(express.json({ limit: '100kb' }));
   api.use('/auth', authRoutes(new AuthService(sequelize, authSettings), authSettings));
   const signedIn = requireAuth(authSettings.jwt);
-  const employees = new EmployeesService(sequelize, config.APP_URL);
-  api.use('/employees', signedIn, employeesRoutes(employees));
-  api.use('/billing', signedIn, billingRoutes(employees));
-  api.use('/leaves', signedIn, leavesRoutes(new LeavesService(sequelize, config.APP_URL)));
-  api.use('/dashboard', signedIn, dashboardRoutes(new DashboardService(sequelize)));
+  // Everything but /auth and /billing closes once the company's subscription has ended.
+  const signedInWithLiveSubscription = Router().use(signedIn, requireLiveSubscription);
+  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees));
+  api.use('/billing', signedIn, billingRoutes(employees, billing));
+  api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL)));
+  api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize)));
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
-  api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, signedIn));
+  api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, signedInWithLiveSubscription));
   api.use(notFoundHandler);
   app.use('/api', api);
 
   if (mailSink && config.NODE_ENV !== 'production') app.use('/dev', devMailRoutes(mailSink));
+  if (payments instanceof LocalPaymentsProvider && config.NODE_ENV !== 'production') {
+    app.use('/dev/checkout', localCheckoutRoutes(payments, config.APP_URL));
+  }
   if (config.CONSOLE_DIST) app.use(consoleRoutes(config.CONSOLE_DIST, config.SEARCH_INDEXING));
 
   app.use(notFoundHandler);

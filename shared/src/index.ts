@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './config/config';
 export * from './contracts';
 export * from './db';

@@ -1,4 +1,12 @@
-import { createDatabase, createLogger, loadConfig, migrate, runMain, stopOnSignals } from '@teamfolk/shared';
+import {
+  createDatabase,
+  createLogger,
+  loadConfig,
+  migrate,
+  paymentsSettingsOf,
+  runMain,
+  stopOnSignals,
+} from '@teamfolk/shared';
 import { startWorkers } from './index';
 
 /** The workers as their own process (production, docker compose): config from the environment only. */
@@ -15,6 +23,8 @@ async function main(): Promise<void> {
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     logger,
+    appUrl: config.APP_URL,
+    payments: paymentsSettingsOf(config),
   });
   logger.info('workers running');
 

@@ -1,9 +1,28 @@
-import { Router } from 'express';
-import { requireRole, sessionOf } from '../auth/auth.middleware';
+import express, { Router, type Request } from 'express';
+import {
+  billingTexts,
+  createCheckoutSessionSchema,
+  createSetupIntentSchema,
+  paymentSuccessSchema,
+  updatePaymentMethodSchema,
+} from '@teamfolk/shared';
+import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
 import type { EmployeesService } from '../employees/employees.service';
+import { HttpError } from '../http/errors';
+import type { BillingWebhooks } from './billing-webhooks';
+import type { BillingService } from './billing.service';
 
-/** Admin-only: mounted behind requireAuth. The subscription flows come with the billing issue. */
-export function billingRoutes(employees: EmployeesService): Router {
+const requestIdOf = (req: Request) => String(req.id);
+
+/** The provider's ids in a path: anything else cannot name a card of this company. */
+function paymentMethodIdOf(req: Request): string {
+  const parsed = updatePaymentMethodSchema.shape.paymentMethodId.safeParse(req.params.id);
+  if (!parsed.success) throw new HttpError(404, billingTexts.paymentMethodNotFound);
+  return parsed.data;
+}
+
+/** Admin-only: mounted behind requireAuth (not behind the expired-subscription gate: this is where it is lifted). */
+export function billingRoutes(employees: EmployeesService, billing: BillingService): Router {
   const router = Router();
   router.use(requireRole('admin'));
 
@@ -11,5 +30,71 @@ export function billingRoutes(employees: EmployeesService): Router {
     res.json(await employees.seats(sessionOf(req)));
   });
 
+  router.get('/info', async (req, res) => {
+    res.json(await billing.info(sessionOf(req)));
+  });
+
+  router.get('/history', async (req, res) => {
+    res.json(await billing.history(sessionOf(req)));
+  });
+
+  router.get('/payment-methods', async (req, res) => {
+    res.json(await billing.paymentMethods(sessionOf(req)));
+  });
+
+  router.post('/create-checkout-session', requireVerifiedEmail, async (req, res) => {
+    const input = createCheckoutSessionSchema.parse(req.body ?? {});
+    res.json(await billing.createCheckoutSession(sessionOf(req), input));
+  });
+
+  router.post('/payment-success', async (req, res) => {
+    const { sessionId } = paymentSuccessSchema.parse(req.body ?? {});
+    res.json(await billing.paymentSuccess(sessionOf(req), sessionId, requestIdOf(req)));
+  });
+
+  router.post('/create-setup-intent', requireVerifiedEmail, async (req, res) => {
+    const input = createSetupIntentSchema.parse(req.body ?? {});
+    res.json(await billing.createSetupIntent(sessionOf(req), input));
+  });
+
+  router.post('/update-payment-method', async (req, res) => {
+    const { paymentMethodId } = updatePaymentMethodSchema.parse(req.body ?? {});
+    res.json(await billing.updatePaymentMethod(sessionOf(req), paymentMethodId));
+  });
+
+  router.delete('/payment-methods/:id', async (req, res) => {
+    res.json(await billing.removePaymentMethod(sessionOf(req), paymentMethodIdOf(req)));
+  });
+
+  router.post('/cancel-subscription', async (req, res) => {
+    res.json(await billing.cancelAtPeriodEnd(sessionOf(req), requestIdOf(req)));
+  });
+
+  router.post('/cancel-subscription-immediately', async (req, res) => {
+    res.json(await billing.cancelNow(sessionOf(req), requestIdOf(req)));
+  });
+
+  router.post('/reactivate-subscription', async (req, res) => {
+    res.json(await billing.reactivate(sessionOf(req), requestIdOf(req)));
+  });
+
+  router.post('/sync-subscription', async (req, res) => {
+    res.status(202).json(await billing.requestSync(sessionOf(req), requestIdOf(req)));
+  });
+
+  return router;
+}
+
+/**
+ * POST /api/billing/webhook: the raw body (the signature covers its exact bytes), so it is mounted
+ * before the API's JSON parser. No session: the provider's signature is the authentication.
+ */
+export function billingWebhookRoute(webhooks: BillingWebhooks): Router {
+  const router = Router();
+  router.post('/billing/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const signature = req.headers['stripe-signature'];
+    res.json(await webhooks.handle(body, typeof signature === 'string' ? signature : undefined, requestIdOf(req)));
+  });
   return router;
 }

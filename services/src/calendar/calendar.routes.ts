@@ -1,9 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import { calendarRangeSchema, companySettingsSchema } from '@teamfolk/shared';
+import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
 import type { CalendarService } from './calendar.service';
-
-export const ICAL_FILE_NAME = 'teamfolk-leave-calendar.ics';
 
 /** The secret feed is public by design (calendar apps send no bearer token): mounted before requireAuth. */
 export function calendarFeedRoutes(calendar: CalendarService): Router {

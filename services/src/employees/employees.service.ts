@@ -8,6 +8,7 @@ import {
   seatPreview,
   Subscription,
   User,
+  writeOutbox,
   type EmployeeRecord,
   type EmployeeSavedReply,
   type SeatPreview,
@@ -90,8 +91,17 @@ export class EmployeesService {
     return seatPreview(await this.activeSeats(auth.companyId));
   }
 
-  async create(auth: AuthContext, input: CreateInput, requestId: string): Promise<EmployeeSavedReply> {
-    return this.sequelize.transaction(async (transaction) => {
+  /**
+   * Adds an employee behind the seat gate. Inside a caller's transaction (the billing checkout that
+   * paid for the seat) it runs in a savepoint of it.
+   */
+  async create(
+    auth: AuthContext,
+    input: CreateInput,
+    requestId: string,
+    { transaction: outer }: { transaction?: Transaction } = {},
+  ): Promise<EmployeeSavedReply> {
+    return this.sequelize.transaction(outer ? { transaction: outer } : {}, async (transaction) => {
       await this.assertSeatCanBeAdded(auth.companyId, transaction);
       await this.assertEmailFree(auth.companyId, input.email, null, transaction);
       const employee = await this.saveUnique(() =>
@@ -120,6 +130,7 @@ export class EmployeesService {
         entityId: employee.id,
         after: record,
       });
+      await requestSeatUpdate(transaction, auth.companyId, requestId);
       return {
         ...record,
         message: employeeTexts.added,
@@ -217,7 +228,7 @@ export class EmployeesService {
    * Soft delete: the person leaves the list and the next billing cycle, their sign-in and open
    * invitations stop working at once, and their past leave stays on record under their name.
    */
-  async remove(auth: AuthContext, id: number): Promise<EmployeeSavedReply> {
+  async remove(auth: AuthContext, id: number, requestId?: string): Promise<EmployeeSavedReply> {
     return this.sequelize.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const record = employeeRecordOf(employee);
@@ -240,6 +251,7 @@ export class EmployeesService {
         entityId: employee.id,
         before: record,
       });
+      await requestSeatUpdate(transaction, auth.companyId, requestId);
       return { ...record, message: employeeTexts.deleted };
     });
   }
@@ -343,6 +355,11 @@ export class EmployeesService {
       return false;
     }
   }
+}
+
+/** The subscription's seat quantity follows the employee count; billed from the next cycle (billing workers). */
+async function requestSeatUpdate(transaction: Transaction, companyId: number, requestId?: string): Promise<void> {
+  await writeOutbox(transaction, { companyId, job: 'update-seat-quantity', payload: { companyId }, requestId });
 }
 
 function assertUsedWithinTotals(vacationTotal: number, vacationUsed: number, bankTotal: number, bankUsed: number) {

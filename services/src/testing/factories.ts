@@ -66,3 +66,18 @@ export async function activateSubscription(company: Company): Promise<Subscripti
   });
   return subscription;
 }
+
+/** Plain employee records (no invitation), e.g. seats for billing tests. */
+export async function createEmployees(company: Company, count: number): Promise<Employee[]> {
+  const employees: Employee[] = [];
+  for (let index = 0; index < count; index++) {
+    employees.push(
+      await Employee.create({
+        companyId: company.id,
+        name: `Seat ${index + 1}`,
+        email: `seat-${unique()}@example.com`,
+      }),
+    );
+  }
+  return employees;
+}

@@ -1,7 +1,15 @@
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import supertest from 'supertest';
-import { closeRedis, createLogger, loadConfig, startMailSink, type Config, type MailSink } from '@teamfolk/shared';
+import {
+  closeRedis,
+  createLogger,
+  loadConfig,
+  paymentsSettingsOf,
+  startMailSink,
+  type Config,
+  type MailSink,
+} from '@teamfolk/shared';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
 import { startWorkers, type RunningWorkers } from '@teamfolk/workers';
 import { createApp } from '../app';
@@ -51,6 +59,8 @@ export async function startTestApp(): Promise<TestApp> {
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
     logger,
+    appUrl: config.APP_URL,
+    payments: paymentsSettingsOf(config),
   });
   const app = createApp({ config, sequelize: db.sequelize, redis: readinessRedis, logger, mailSink: mail });
   return {

@@ -3,6 +3,9 @@ import type { LeaveStatus, RequestType } from './leaves';
 
 export const MAX_CALENDAR_RANGE_DAYS = 366;
 
+/** The fixed name of the iCal export (spec section 7). */
+export const ICAL_FILE_NAME = 'teamfolk-leave-calendar.ics';
+
 const calendarDate = (field: string) =>
   z
     .string({ error: `${field} is required (YYYY-MM-DD)` })

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * validates a payload against it when the event is written, and workers refuse to start when a
  * job of their queue has no handler.
  */
-export const QUEUE_NAMES = ['email'] as const;
+export const QUEUE_NAMES = ['email', 'billing', 'maintenance'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 const verifyEmailMail = z.object({
@@ -40,17 +40,75 @@ const leaveDecidedMail = z.object({
   link: z.url(),
 });
 
+const paymentFailedMail = z.object({
+  template: z.literal('payment-failed'),
+  name: z.string(),
+  companyName: z.string(),
+  /** Cents. */
+  amountDue: z.number().int().min(0),
+  /** The billed month, YYYY-MM-01. */
+  billingDate: z.string(),
+  link: z.url(),
+});
+
+const subscriptionCanceledMail = z.object({
+  template: z.literal('subscription-canceled'),
+  name: z.string(),
+  companyName: z.string(),
+  /** true: access has ended; false: access lasts until `endsAt`. */
+  ended: z.boolean(),
+  /** YYYY-MM-DD. */
+  endsAt: z.string(),
+  link: z.url(),
+});
+
+const dataDeletionNoticeMail = z.object({
+  template: z.literal('data-deletion-notice'),
+  name: z.string(),
+  companyName: z.string(),
+  /** YYYY-MM-DD. */
+  deletionDate: z.string(),
+  link: z.url(),
+});
+
 export const sendEmailPayload = z.object({
   /** Stored in sent_emails: a job that runs twice sends one mail. */
   idempotencyKey: z.string().min(1).max(200),
   to: z.email(),
-  mail: z.discriminatedUnion('template', [verifyEmailMail, invitationMail, leaveSubmittedMail, leaveDecidedMail]),
+  mail: z.discriminatedUnion('template', [
+    verifyEmailMail,
+    invitationMail,
+    leaveSubmittedMail,
+    leaveDecidedMail,
+    paymentFailedMail,
+    subscriptionCanceledMail,
+    dataDeletionNoticeMail,
+  ]),
 });
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 export type MailContent = SendEmailPayload['mail'];
 
+const companyPayload = z.object({ companyId: z.number().int().positive() });
+const billingMonth = z.string().regex(/^\d{4}-\d{2}-01$/, 'billingDate must be the first day of a month');
+
+/** Pull status, period end, seats and default card from the payments provider. */
+export const syncSubscriptionPayload = companyPayload;
+/** Set the provider's seat quantity to the company's employee count (no proration). */
+export const updateSeatQuantityPayload = companyPayload;
+/** Record the month's billing cycle and its invoice outcome. */
+export const runBillingCyclePayload = companyPayload.extend({ billingDate: billingMonth });
+/** Daily: announce and schedule the erasure of companies whose subscription ended. */
+export const runDataRetentionPayload = z.object({ asOf: z.iso.datetime() });
+/** Erase one company's personal data, if it is still due at `asOf`. */
+export const eraseCompanyDataPayload = companyPayload.extend({ asOf: z.iso.datetime() });
+
 export const JOBS = {
   'send-email': { queue: 'email', payload: sendEmailPayload },
+  'sync-subscription': { queue: 'billing', payload: syncSubscriptionPayload },
+  'update-seat-quantity': { queue: 'billing', payload: updateSeatQuantityPayload },
+  'run-billing-cycle': { queue: 'billing', payload: runBillingCyclePayload },
+  'run-data-retention': { queue: 'maintenance', payload: runDataRetentionPayload },
+  'erase-company-data': { queue: 'maintenance', payload: eraseCompanyDataPayload },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -79,3 +137,16 @@ export const DEFAULT_JOB_OPTIONS = {
 export function outboxJobId(outboxId: string, createdAt: Date): string {
   return `outbox-${outboxId}-${createdAt.getTime()}`;
 }
+
+/**
+ * Job ids of scheduled jobs: they name the period, so every worker replica that fires the same
+ * schedule adds the same job and BullMQ keeps one. Never all digits, never a ':'.
+ */
+export const SCHEDULED_JOB_IDS = {
+  billingCycle: (billingMonth: string, companyId: number) =>
+    `billing-cycle-${billingMonth.slice(0, 7)}-company-${companyId}`,
+  subscriptionSync: (day: string, companyId: number) => `subscription-sync-${day}-company-${companyId}`,
+  dataRetention: (day: string) => `data-retention-${day}`,
+  eraseCompanyData: (companyId: number, endedAt: Date) =>
+    `erase-company-data-company-${companyId}-${endedAt.getTime()}`,
+} as const;

@@ -6,6 +6,25 @@ export interface RenderedMail {
   html: string;
 }
 
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** 'December 2026' of '2026-12-01'. */
+const monthName = (billingDate: string) =>
+  new Date(`${billingDate.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** 'December 21, 2026' of '2026-12-21'. */
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function layout(paragraphs: string[], action: { label: string; url: string }, footnote: string): string {
@@ -64,6 +83,51 @@ export function renderMail(mail: MailContent): RenderedMail {
         subject: `Your leave request was ${mail.decision}`,
         text: `${lines.join('\n\n')}\n\nSee your requests: ${mail.link}\n\n${footnote}\n`,
         html: layout(lines, { label: 'See your requests', url: mail.link }, footnote),
+      };
+    }
+    case 'payment-failed': {
+      const lines = [
+        `Hello ${mail.name},`,
+        `We could not collect the payment of ${dollars(mail.amountDue)} for ${mail.companyName}'s Teamfolk subscription (${monthName(mail.billingDate)}).`,
+        'Please check the card on file or add another one. We will try the payment again.',
+      ];
+      const footnote = 'Your team keeps using Teamfolk while the payment is retried.';
+      return {
+        subject: 'Your Teamfolk payment failed',
+        text: `${lines.join('\n\n')}\n\nUpdate your payment method: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Update payment method', url: mail.link }, footnote),
+      };
+    }
+    case 'subscription-canceled': {
+      const lines = mail.ended
+        ? [
+            `Hello ${mail.name},`,
+            `The Teamfolk subscription of ${mail.companyName} ended on ${longDate(mail.endsAt)}. Access to employees, leave and the calendar is closed.`,
+            'Your data is kept for 30 days: subscribe again within that time to pick up where you left off.',
+          ]
+        : [
+            `Hello ${mail.name},`,
+            `The Teamfolk subscription of ${mail.companyName} is canceled and ends on ${longDate(mail.endsAt)}. Your team keeps full access until then, and nothing more is charged.`,
+            'Changed your mind? Reactivate the subscription from the billing page before that date.',
+          ];
+      const footnote = 'Data is deleted 30 days after a subscription ends, as our terms say.';
+      return {
+        subject: mail.ended ? 'Your Teamfolk subscription has ended' : 'Your Teamfolk subscription is canceled',
+        text: `${lines.join('\n\n')}\n\nBilling: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Open billing', url: mail.link }, footnote),
+      };
+    }
+    case 'data-deletion-notice': {
+      const lines = [
+        `Hello ${mail.name},`,
+        `The Teamfolk subscription of ${mail.companyName} has ended. On ${longDate(mail.deletionDate)} we will permanently delete the company's data: employees, accounts, leave requests and calendars.`,
+        'To keep it, subscribe again before that date. Billing records the law requires us to keep are kept, without personal data.',
+      ];
+      const footnote = 'For an export of your data before then, reply to this e-mail or write to support@teamfolk.com.';
+      return {
+        subject: `Your Teamfolk data will be deleted on ${longDate(mail.deletionDate)}`,
+        text: `${lines.join('\n\n')}\n\nSubscribe again: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Subscribe again', url: mail.link }, footnote),
       };
     }
   }

@@ -2,6 +2,7 @@ import { accountsAndOutbox } from './0001-accounts-and-outbox';
 import { subscriptions } from './0002-subscriptions';
 import { leaveRequests } from './0003-leave-requests';
 import { calendarSettings } from './0004-calendar-settings';
+import { billing } from './0005-billing';
 
 /** In order; a new migration is appended, never edited once landed. */
-export const migrations = [accountsAndOutbox, subscriptions, leaveRequests, calendarSettings];
+export const migrations = [accountsAndOutbox, subscriptions, leaveRequests, calendarSettings, billing];

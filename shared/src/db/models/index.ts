@@ -1,28 +1,40 @@
 import type { Sequelize } from 'sequelize';
 import { AuditEntry } from './audit-entry';
+import { BillingCheckout } from './billing-checkout';
+import { BillingCycle } from './billing-cycle';
 import { Company } from './company';
+import { DataErasure } from './data-erasure';
 import { EmailVerificationToken } from './email-verification-token';
 import { Employee } from './employee';
 import { Invitation } from './invitation';
 import { LeaveRequest } from './leave-request';
+import { LocalPaymentObject } from './local-payment-object';
 import { OutboxEvent } from './outbox-event';
 import { SentEmail } from './sent-email';
+import { StripeEvent } from './stripe-event';
 import { Subscription } from './subscription';
 import { User } from './user';
 
 export {
   AuditEntry,
+  BillingCheckout,
+  BillingCycle,
   Company,
+  DataErasure,
   EmailVerificationToken,
   Employee,
   Invitation,
   LeaveRequest,
+  LocalPaymentObject,
   OutboxEvent,
   SentEmail,
+  StripeEvent,
   Subscription,
   User,
 };
 export type { SubscriptionStatus } from './subscription';
+export type { CheckoutMode } from './billing-checkout';
+export type { LocalPaymentObjectType } from './local-payment-object';
 
 export function initModels(sequelize: Sequelize): void {
   for (const model of [
@@ -36,6 +48,11 @@ export function initModels(sequelize: Sequelize): void {
     SentEmail,
     Subscription,
     AuditEntry,
+    BillingCheckout,
+    BillingCycle,
+    StripeEvent,
+    LocalPaymentObject,
+    DataErasure,
   ]) {
     model.initModel(sequelize);
   }

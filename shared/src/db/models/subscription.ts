@@ -17,6 +17,13 @@ export class Subscription extends Model<InferAttributes<Subscription>, InferCrea
   declare providerCustomerId: CreationOptional<string | null>;
   declare providerSubscriptionId: CreationOptional<string | null>;
   declare defaultPaymentMethodId: CreationOptional<string | null>;
+  /** The seat quantity the provider last confirmed. */
+  declare seatQuantity: CreationOptional<number | null>;
+  /** When access ended (status canceled). */
+  declare endedAt: CreationOptional<Date | null>;
+  /** When the provider state applied last was current: older webhook events are ignored. */
+  declare providerStateAt: CreationOptional<Date | null>;
+  declare syncRequestedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -35,6 +42,10 @@ export class Subscription extends Model<InferAttributes<Subscription>, InferCrea
         providerCustomerId: DataTypes.TEXT,
         providerSubscriptionId: DataTypes.TEXT,
         defaultPaymentMethodId: DataTypes.TEXT,
+        seatQuantity: DataTypes.INTEGER,
+        endedAt: DataTypes.DATE,
+        providerStateAt: DataTypes.DATE,
+        syncRequestedAt: DataTypes.DATE,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

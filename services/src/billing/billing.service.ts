@@ -1,0 +1,575 @@
+import { Op, type Sequelize, type Transaction } from 'sequelize';
+import Stripe from 'stripe';
+import type { z } from 'zod';
+import {
+  applyProviderSubscription,
+  billingTexts,
+  billingUrls,
+  BillingCheckout,
+  BillingCycle,
+  Company,
+  Employee,
+  employeeInputSchema,
+  employeeTexts,
+  lockSubscription,
+  monthlyAmount,
+  PaymentsRequestError,
+  recordInvoice,
+  SEAT_PRICE_CENTS,
+  Subscription,
+  subscriptionSummaryOf,
+  User,
+  writeOutbox,
+  type BillingActionReply,
+  type BillingHistoryReply,
+  type BillingInfo,
+  type CheckoutSessionReply,
+  type createCheckoutSessionSchema,
+  type PaymentMethodsReply,
+  type PaymentsProvider,
+  type PaymentSuccessReply,
+  type ProviderCheckoutSession,
+  type ProviderInvoice,
+  type ProviderSubscription,
+  type SetupIntentReply,
+  type SyncSubscriptionReply,
+} from '@teamfolk/shared';
+import { recordAudit } from '../audit/audit';
+import type { EmployeesService } from '../employees/employees.service';
+import { HttpError } from '../http/errors';
+import type { AuthContext } from '../http/types';
+
+type CheckoutInput = z.output<typeof createCheckoutSessionSchema>;
+
+/** What a completed checkout needs from the provider, fetched before the transaction that applies it. */
+export interface FetchedCheckout {
+  session: ProviderCheckoutSession;
+  subscription: ProviderSubscription | null;
+  invoice: ProviderInvoice | null;
+  observedAt: Date;
+}
+
+const SYNC_THROTTLE_SECONDS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Runs a payments provider call; a refusal the user can act on becomes its HTTP answer, an outage
+ * 502 with a message (never a stack trace).
+ */
+export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentsRequestError) {
+      const status = { 'not-found': 404, 'card-declined': 402, 'invalid-card': 400, 'invalid-request': 409 }[
+        error.code
+      ];
+      throw new HttpError(status, error.message);
+    }
+    if (error instanceof Stripe.errors.StripeError) {
+      if (error.type === 'StripeCardError') throw new HttpError(402, error.message);
+      if (error.statusCode === 404) throw new HttpError(404, billingTexts.sessionNotFound);
+      throw new HttpError(502, billingTexts.providerUnavailable);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The company's subscription, cards, checkouts and billing history. The provider is called outside
+ * or before the transaction that records its answer; the answer is taken in by the same code the
+ * webhooks and the workers use, so a state can never move backwards whichever arrives first.
+ */
+export class BillingService {
+  private readonly urls: ReturnType<typeof billingUrls>;
+
+  constructor(
+    private readonly sequelize: Sequelize,
+    readonly payments: PaymentsProvider,
+    private readonly employees: EmployeesService,
+    private readonly appUrl: string,
+  ) {
+    this.urls = billingUrls(appUrl);
+  }
+
+  async info(auth: AuthContext): Promise<BillingInfo> {
+    const [seatCount, subscription] = await Promise.all([
+      Employee.count({ where: { companyId: auth.companyId, deletedAt: null } }),
+      Subscription.findOne({ where: { companyId: auth.companyId } }),
+    ]);
+    return {
+      seatCount,
+      pricePerSeat: SEAT_PRICE_CENTS,
+      monthlyAmount: monthlyAmount(seatCount),
+      subscription: subscriptionSummaryOf(subscription),
+      hasPaymentMethod: Boolean(subscription?.defaultPaymentMethodId),
+    };
+  }
+
+  async history(auth: AuthContext): Promise<BillingHistoryReply> {
+    const cycles = await BillingCycle.findAll({
+      where: { companyId: auth.companyId },
+      order: [
+        ['billingDate', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    });
+    return {
+      billingCycles: cycles.map((cycle) => ({
+        id: cycle.id,
+        billing_date: cycle.billingDate,
+        seat_count: cycle.seatCount,
+        amount_due: cycle.amountDue,
+        status: cycle.status,
+        paid_at: cycle.paidAt ? cycle.paidAt.toISOString() : null,
+      })),
+    };
+  }
+
+  async paymentMethods(auth: AuthContext): Promise<PaymentMethodsReply> {
+    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    if (!subscription?.providerCustomerId) {
+      return { paymentMethods: [], currentPaymentMethod: subscription?.defaultPaymentMethodId ?? null };
+    }
+    const methods = await callProvider(() => this.payments.listPaymentMethods(subscription.providerCustomerId!));
+    return {
+      paymentMethods: methods.map(({ id, created, card }) => ({ id, created, card })),
+      currentPaymentMethod: subscription.defaultPaymentMethodId,
+    };
+  }
+
+  /**
+   * Starts a hosted checkout for a new subscription, billed for the current employees plus the pending
+   * one. The pending employee is kept here and created only once the payment is confirmed.
+   */
+  async createCheckoutSession(auth: AuthContext, input: CheckoutInput): Promise<CheckoutSessionReply> {
+    const pending = input.pendingEmployeeData;
+    return this.sequelize.transaction(async (transaction) => {
+      const subscription = await lockSubscription(transaction, auth.companyId);
+      if (subscription.status === 'cancel_at_period_end') throw new HttpError(409, billingTexts.reactivateInstead);
+      if (subscription.status === 'active') throw new HttpError(409, billingTexts.alreadySubscribed);
+      const seats = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null }, transaction });
+      if (!pending && seats === 0) throw new HttpError(400, billingTexts.addEmployeesFirst);
+      if (pending) await this.assertEmailFree(auth.companyId, pending.email, transaction);
+
+      const customerId = await this.ensureCustomer(auth, subscription, transaction);
+      await this.expireOpenCheckouts(auth.companyId, transaction);
+      const session = await callProvider(() =>
+        this.payments.createCheckoutSession({
+          companyId: auth.companyId,
+          customerId,
+          mode: 'subscription',
+          quantity: seats + (pending ? 1 : 0),
+          successUrl: this.urls.checkoutSuccess,
+          cancelUrl: this.urls.checkoutCancel,
+        }),
+      );
+      await BillingCheckout.create(
+        {
+          sessionId: session.id,
+          companyId: auth.companyId,
+          mode: 'subscription',
+          pendingEmployee: pending ? (JSON.parse(JSON.stringify(pending)) as Record<string, unknown>) : null,
+          createdBy: auth.userId,
+        },
+        { transaction },
+      );
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'billing.checkout_started',
+        entity: 'checkout',
+        entityId: session.id,
+        after: { quantity: seats + (pending ? 1 : 0), withPendingEmployee: Boolean(pending) },
+      });
+      return { sessionId: session.id, url: session.url };
+    });
+  }
+
+  /**
+   * The browser is back from the hosted checkout: the session is verified with the provider, the
+   * subscription activated and the pending employee created, all once (a webhook may have done it
+   * first). The first confirmation reports the employee; later ones report that nothing more was done.
+   */
+  async paymentSuccess(auth: AuthContext, sessionId: string, requestId: string): Promise<PaymentSuccessReply> {
+    const checkout = await BillingCheckout.findOne({ where: { sessionId, companyId: auth.companyId } });
+    if (!checkout) throw new HttpError(404, billingTexts.sessionNotFound);
+    if (!checkout.completedAt) {
+      const fetched = await this.fetchCheckout(sessionId);
+      if (!fetched || fetched.session.companyId !== auth.companyId)
+        throw new HttpError(404, billingTexts.sessionNotFound);
+      const outcome = await this.sequelize.transaction((transaction) =>
+        this.applyCheckout(transaction, fetched, { requestId, actorUserId: auth.userId }),
+      );
+      if (outcome === 'unknown-checkout') throw new HttpError(404, billingTexts.sessionNotFound);
+    }
+    return this.sequelize.transaction(async (transaction) => {
+      const locked = await BillingCheckout.findByPk(sessionId, {
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+        rejectOnEmpty: true,
+      });
+      const subscription = subscriptionSummaryOf(
+        await Subscription.findOne({ where: { companyId: auth.companyId }, transaction }),
+      );
+      if (locked.confirmedAt) {
+        return {
+          success: true as const,
+          employeeCreated: false,
+          alreadyProcessed: true as const,
+          subscription,
+          message: billingTexts.paymentAlreadyProcessed,
+        };
+      }
+      await locked.update({ confirmedAt: new Date() }, { transaction });
+      const employee = locked.employeeId
+        ? await this.employees.get({ ...auth }, locked.employeeId).catch(() => undefined)
+        : undefined;
+      const message = employee
+        ? employeeTexts.added
+        : locked.mode === 'setup'
+          ? billingTexts.paymentMethodAdded
+          : billingTexts.subscriptionActivated;
+      return {
+        success: true as const,
+        employeeCreated: Boolean(employee),
+        ...(employee ? { employee } : {}),
+        ...(locked.paymentMethodId ? { paymentMethodId: locked.paymentMethodId } : {}),
+        ...(locked.warning ? { warning: locked.warning } : {}),
+        subscription,
+        message,
+      };
+    });
+  }
+
+  /** The provider's view of a finished checkout, or null for an unknown session. Refuses an unpaid one. */
+  async fetchCheckout(sessionId: string): Promise<FetchedCheckout | null> {
+    const observedAt = new Date();
+    const session = await callProvider(() => this.payments.retrieveCheckoutSession(sessionId));
+    if (!session) return null;
+    const paid = session.mode === 'setup' || session.paymentStatus !== 'unpaid';
+    if (session.status !== 'complete' || !paid) {
+      throw new HttpError(402, billingTexts.paymentNotCompleted, { requiresPayment: true });
+    }
+    const subscription = session.subscriptionId
+      ? await callProvider(() => this.payments.retrieveSubscription(session.subscriptionId!))
+      : null;
+    const invoice = subscription?.latestInvoiceId
+      ? await callProvider(() => this.payments.retrieveInvoice(subscription.latestInvoiceId!))
+      : null;
+    return { session, subscription, invoice, observedAt };
+  }
+
+  /**
+   * Applies a completed checkout once: the subscription's state and first invoice, then the pending
+   * employee through the employees service (seat gate, invitation e-mail and all) in a savepoint —
+   * if the employee can no longer be created the payment still counts and the reply warns.
+   */
+  async applyCheckout(
+    transaction: Transaction,
+    { session, subscription, invoice, observedAt }: FetchedCheckout,
+    { requestId, actorUserId }: { requestId?: string; actorUserId?: number | null },
+  ): Promise<'applied' | 'already-applied' | 'unknown-checkout'> {
+    const checkout = await BillingCheckout.findByPk(session.id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!checkout || session.companyId !== checkout.companyId) return 'unknown-checkout';
+    if (checkout.completedAt) return 'already-applied';
+    const companyId = checkout.companyId;
+    const row = await lockSubscription(transaction, companyId);
+    if (session.customerId && row.providerCustomerId && session.customerId !== row.providerCustomerId) {
+      return 'unknown-checkout';
+    }
+
+    if (checkout.mode === 'subscription' && subscription) {
+      await applyProviderSubscription(transaction, {
+        companyId,
+        state: subscription,
+        observedAt,
+        appUrl: this.appUrl,
+        actorUserId,
+        requestId,
+      });
+      if (invoice) await recordInvoice(transaction, { companyId, invoice, appUrl: this.appUrl, requestId });
+      if (checkout.pendingEmployee) await this.createPendingEmployee(transaction, checkout, requestId);
+    }
+    if (checkout.mode === 'setup' && session.paymentMethodId) {
+      await checkout.update({ paymentMethodId: session.paymentMethodId }, { transaction });
+      await this.adoptAsDefaultIfNone(transaction, row, session.paymentMethodId);
+    }
+    await checkout.update({ completedAt: new Date() }, { transaction });
+    return 'applied';
+  }
+
+  async createSetupIntent(auth: AuthContext, { hosted = false }: { hosted?: boolean }): Promise<SetupIntentReply> {
+    return this.sequelize.transaction(async (transaction) => {
+      const subscription = await lockSubscription(transaction, auth.companyId);
+      const customerId = await this.ensureCustomer(auth, subscription, transaction);
+      if (hosted && this.payments.mode === 'stripe') {
+        const session = await callProvider(() =>
+          this.payments.createCheckoutSession({
+            companyId: auth.companyId,
+            customerId,
+            mode: 'setup',
+            successUrl: this.urls.setupSuccess,
+            cancelUrl: this.urls.setupCancel,
+          }),
+        );
+        await this.recordSetupCheckout(transaction, auth, session.id);
+        return { clientSecret: null, url: session.url, sessionId: session.id };
+      }
+      const intent = await callProvider(() =>
+        this.payments.createSetupIntent({ companyId: auth.companyId, customerId }),
+      );
+      if (intent.sessionId) await this.recordSetupCheckout(transaction, auth, intent.sessionId);
+      return { clientSecret: intent.clientSecret, url: intent.url, sessionId: intent.sessionId };
+    });
+  }
+
+  async updatePaymentMethod(auth: AuthContext, paymentMethodId: string): Promise<BillingActionReply> {
+    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const customerId = subscription?.providerCustomerId;
+    if (!customerId) throw new HttpError(404, billingTexts.paymentMethodNotFound);
+    const method = await callProvider(() => this.payments.retrievePaymentMethod(paymentMethodId));
+    if (!method || method.customerId !== customerId) throw new HttpError(404, billingTexts.paymentMethodNotFound);
+    const liveSubscription =
+      subscription.providerSubscriptionId && subscription.status !== 'canceled'
+        ? subscription.providerSubscriptionId
+        : null;
+    await callProvider(() => this.payments.setDefaultPaymentMethod(customerId, paymentMethodId, liveSubscription));
+    return this.sequelize.transaction(async (transaction) => {
+      const row = await lockSubscription(transaction, auth.companyId);
+      const before = { defaultPaymentMethodId: row.defaultPaymentMethodId };
+      await row.update({ defaultPaymentMethodId: paymentMethodId }, { transaction });
+      await recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'billing.default_payment_method_changed',
+        entity: 'subscription',
+        entityId: row.id,
+        before,
+        after: { defaultPaymentMethodId: paymentMethodId },
+      });
+      return {
+        success: true as const,
+        message: billingTexts.defaultPaymentMethodUpdated,
+        subscription: subscriptionSummaryOf(row),
+      };
+    });
+  }
+
+  async removePaymentMethod(auth: AuthContext, paymentMethodId: string): Promise<BillingActionReply> {
+    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const customerId = subscription?.providerCustomerId;
+    if (!customerId) throw new HttpError(404, billingTexts.paymentMethodNotFound);
+    const methods = await callProvider(() => this.payments.listPaymentMethods(customerId));
+    if (!methods.some((method) => method.id === paymentMethodId)) {
+      throw new HttpError(404, billingTexts.paymentMethodNotFound);
+    }
+    if (subscription.defaultPaymentMethodId === paymentMethodId) {
+      throw new HttpError(409, billingTexts.cannotRemoveDefault);
+    }
+    if (methods.length <= 1) throw new HttpError(409, billingTexts.cannotRemoveLast);
+    await callProvider(() => this.payments.detachPaymentMethod(paymentMethodId));
+    await this.sequelize.transaction((transaction) =>
+      recordAudit(transaction, {
+        companyId: auth.companyId,
+        actorUserId: auth.userId,
+        action: 'billing.payment_method_removed',
+        entity: 'payment_method',
+        entityId: paymentMethodId,
+      }),
+    );
+    return {
+      success: true as const,
+      message: billingTexts.paymentMethodRemoved,
+      subscription: subscriptionSummaryOf(subscription),
+    };
+  }
+
+  /** Cancels at the end of the paid period: access stays until then, nothing more is charged. */
+  async cancelAtPeriodEnd(auth: AuthContext, requestId: string): Promise<BillingActionReply> {
+    const subscription = await this.runningSubscription(auth);
+    if (subscription.status === 'cancel_at_period_end') {
+      return this.actionReply(subscription, billingTexts.canceledAtPeriodEnd);
+    }
+    return this.changeSubscription(
+      auth,
+      requestId,
+      (id) => this.payments.cancelSubscriptionAtPeriodEnd(id),
+      billingTexts.canceledAtPeriodEnd,
+    );
+  }
+
+  /** Ends the subscription now, without refund: access closes at once. */
+  async cancelNow(auth: AuthContext, requestId: string): Promise<BillingActionReply> {
+    await this.runningSubscription(auth);
+    return this.changeSubscription(
+      auth,
+      requestId,
+      (id) => this.payments.cancelSubscriptionNow(id),
+      billingTexts.canceledImmediately,
+    );
+  }
+
+  /** Undoes a cancellation at period end while the period still runs. */
+  async reactivate(auth: AuthContext, requestId: string): Promise<BillingActionReply> {
+    const subscription = await this.runningSubscription(auth, billingTexts.subscriptionEndedStartNew);
+    if (subscription.status === 'active') return this.actionReply(subscription, billingTexts.reactivated);
+    if (subscription.currentPeriodEnd && subscription.currentPeriodEnd.getTime() <= Date.now()) {
+      throw new HttpError(409, billingTexts.subscriptionEndedStartNew);
+    }
+    return this.changeSubscription(
+      auth,
+      requestId,
+      (id) => this.payments.reactivateSubscription(id),
+      billingTexts.reactivated,
+    );
+  }
+
+  /** Asks the workers to pull the subscription from the provider; answers at once, at most one request per 30 s. */
+  async requestSync(auth: AuthContext, requestId: string): Promise<SyncSubscriptionReply> {
+    return this.sequelize.transaction(async (transaction) => {
+      const [rows] = await this.sequelize.query(
+        `UPDATE subscriptions SET sync_requested_at = now()
+          WHERE company_id = :companyId AND provider_customer_id IS NOT NULL
+            AND (sync_requested_at IS NULL OR sync_requested_at < now() - make_interval(secs => :throttle))
+          RETURNING id`,
+        { replacements: { companyId: auth.companyId, throttle: SYNC_THROTTLE_SECONDS }, transaction },
+      );
+      const queued = (rows as unknown[]).length > 0;
+      if (queued) {
+        await writeOutbox(transaction, {
+          companyId: auth.companyId,
+          job: 'sync-subscription',
+          payload: { companyId: auth.companyId },
+          requestId,
+        });
+      }
+      return { success: true as const, queued };
+    });
+  }
+
+  private async runningSubscription(auth: AuthContext, canceledMessage: string = billingTexts.alreadyCanceled) {
+    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    if (!subscription?.providerSubscriptionId || subscription.status === 'incomplete') {
+      throw new HttpError(409, billingTexts.noSubscription);
+    }
+    if (subscription.status === 'canceled') throw new HttpError(409, canceledMessage);
+    return subscription;
+  }
+
+  private async changeSubscription(
+    auth: AuthContext,
+    requestId: string,
+    change: (providerSubscriptionId: string) => Promise<ProviderSubscription>,
+    message: string,
+  ): Promise<BillingActionReply> {
+    const current = await this.runningSubscription(auth);
+    const observedAt = new Date();
+    const state = await callProvider(() => change(current.providerSubscriptionId!));
+    return this.sequelize.transaction(async (transaction) => {
+      const result = await applyProviderSubscription(transaction, {
+        companyId: auth.companyId,
+        state,
+        observedAt,
+        appUrl: this.appUrl,
+        actorUserId: auth.userId,
+        requestId,
+      });
+      return this.actionReply(result.subscription, message);
+    });
+  }
+
+  private actionReply(subscription: Subscription, message: string): BillingActionReply {
+    return { success: true as const, message, subscription: subscriptionSummaryOf(subscription) };
+  }
+
+  private async ensureCustomer(auth: AuthContext, subscription: Subscription, transaction: Transaction) {
+    if (subscription.providerCustomerId) return subscription.providerCustomerId;
+    const [company, admin] = await Promise.all([
+      Company.findByPk(auth.companyId, { transaction, rejectOnEmpty: true }),
+      User.findByPk(auth.userId, { transaction, rejectOnEmpty: true }),
+    ]);
+    const customerId = await callProvider(() =>
+      this.payments.createCustomer({ companyId: auth.companyId, email: admin.email, name: company.name }),
+    );
+    await subscription.update({ providerCustomerId: customerId }, { transaction });
+    return customerId;
+  }
+
+  /**
+   * One payable checkout per company: an older session (another tab, an earlier attempt) is closed
+   * before a new one opens, so the company can never pay for two subscriptions.
+   */
+  private async expireOpenCheckouts(companyId: number, transaction: Transaction) {
+    // Sessions expire by themselves after a day at the latest; only younger ones can still be paid.
+    const open = await BillingCheckout.findAll({
+      where: {
+        companyId,
+        mode: 'subscription',
+        completedAt: null,
+        createdAt: { [Op.gt]: new Date(Date.now() - DAY_MS) },
+      },
+      transaction,
+    });
+    for (const checkout of open) {
+      await callProvider(() => this.payments.expireCheckoutSession(checkout.sessionId));
+    }
+  }
+
+  private async recordSetupCheckout(transaction: Transaction, auth: AuthContext, sessionId: string) {
+    await BillingCheckout.create(
+      { sessionId, companyId: auth.companyId, mode: 'setup', createdBy: auth.userId },
+      { transaction },
+    );
+  }
+
+  /** A card saved through a hosted page becomes the default when the company has none. */
+  private async adoptAsDefaultIfNone(transaction: Transaction, row: Subscription, paymentMethodId: string) {
+    if (row.defaultPaymentMethodId || !row.providerCustomerId) return;
+    const live = row.providerSubscriptionId && row.status !== 'canceled' ? row.providerSubscriptionId : null;
+    await callProvider(() => this.payments.setDefaultPaymentMethod(row.providerCustomerId!, paymentMethodId, live));
+    await row.update({ defaultPaymentMethodId: paymentMethodId }, { transaction });
+  }
+
+  private async createPendingEmployee(transaction: Transaction, checkout: BillingCheckout, requestId?: string) {
+    const input = employeeInputSchema.safeParse(checkout.pendingEmployee);
+    const creator = await this.creatorOf(checkout, transaction);
+    if (!input.success || !creator) {
+      await checkout.update({ warning: billingTexts.pendingEmployeeNotCreated }, { transaction });
+      return;
+    }
+    const auth: AuthContext = { userId: creator.id, companyId: checkout.companyId, role: 'admin', emailVerified: true };
+    try {
+      const created = await this.employees.create(auth, input.data, requestId ?? `checkout-${checkout.sessionId}`, {
+        transaction,
+      });
+      await checkout.update({ employeeId: created.id }, { transaction });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      await checkout.update(
+        { warning: `${billingTexts.pendingEmployeeNotCreated} (${error.message})` },
+        { transaction },
+      );
+    }
+  }
+
+  /** The admin who started the checkout, or another active admin of the company if they are gone. */
+  private async creatorOf(checkout: BillingCheckout, transaction: Transaction): Promise<User | null> {
+    const where = { companyId: checkout.companyId, role: 'admin' as const, disabledAt: null };
+    if (checkout.createdBy) {
+      const creator = await User.findOne({ where: { ...where, id: checkout.createdBy }, transaction });
+      if (creator) return creator;
+    }
+    return User.findOne({ where, order: [['id', 'ASC']], transaction });
+  }
+
+  private async assertEmailFree(companyId: number, email: string, transaction: Transaction) {
+    const [employee, user] = await Promise.all([
+      Employee.findOne({ where: { companyId, email, deletedAt: null }, transaction }),
+      User.findOne({ where: { companyId, email }, transaction }),
+    ]);
+    if (employee || user) {
+      throw new HttpError(409, employeeTexts.emailTaken, { field: 'pendingEmployeeData.email' });
+    }
+  }
+}

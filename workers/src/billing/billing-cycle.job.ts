@@ -1,0 +1,84 @@
+import type { Job } from 'bullmq';
+import { QueryTypes } from 'sequelize';
+import {
+  BillingCycle,
+  DataErasure,
+  Employee,
+  monthlyAmount,
+  monthStartOf,
+  recordInvoice,
+  runBillingCyclePayload,
+  Subscription,
+  subscriptionEndedAt,
+  type BillingCycleStatus,
+  type JobEnvelope,
+} from '@teamfolk/shared';
+import { BILLING_LOCK_KEY, type BillingJobDependencies, type SkippedResult } from './billing-jobs';
+
+export type BillingCycleResult = { recorded: true; status: BillingCycleStatus; seatCount: number } | SkippedResult;
+
+/**
+ * One company's month: a billing_cycles row (unique per company and month) with the seats and amount
+ * due, pending until the provider's invoice says paid or failed. Stripe invoices by itself, so its
+ * invoice may come later by webhook; the local mode issues and charges it here, once per month.
+ */
+export async function runBillingCycle(
+  deps: BillingJobDependencies,
+  companyId: number,
+  billingDate: string,
+  requestId?: string,
+): Promise<BillingCycleResult> {
+  const { sequelize, payments, appUrl } = deps;
+  const monthStart = monthStartOf(billingDate);
+  return sequelize.transaction(async (transaction) => {
+    await sequelize.query('SELECT pg_advisory_xact_lock(:key, :companyId)', {
+      replacements: { key: BILLING_LOCK_KEY, companyId },
+      transaction,
+    });
+    const subscription = await Subscription.findOne({ where: { companyId }, transaction });
+    if (!subscription?.providerSubscriptionId) return { skipped: 'no-provider-subscription' };
+    if (subscription.status === 'incomplete') return { skipped: 'subscription-incomplete' };
+    if (subscriptionEndedAt(subscription, monthStart)) return { skipped: 'subscription-ended' };
+    if (await DataErasure.findOne({ where: { companyId }, transaction }).then((erasure) => erasure?.erasedAt)) {
+      return { skipped: 'company-erased' };
+    }
+
+    const seatCount = await Employee.count({ where: { companyId, deletedAt: null }, transaction });
+    await sequelize.query(
+      `INSERT INTO billing_cycles (company_id, billing_date, seat_count, amount_due, status)
+       VALUES (:companyId, :billingDate, :seatCount, :amountDue, 'pending')
+       ON CONFLICT (company_id, billing_date) DO NOTHING`,
+      {
+        replacements: { companyId, billingDate, seatCount, amountDue: monthlyAmount(seatCount) },
+        type: QueryTypes.INSERT,
+        transaction,
+      },
+    );
+    const cycle = await BillingCycle.findOne({ where: { companyId, billingDate }, transaction, rejectOnEmpty: true });
+    if (cycle.status === 'paid') return { skipped: 'already-paid' };
+
+    const invoice = await payments.collectMonthlyInvoice({
+      subscriptionId: subscription.providerSubscriptionId,
+      monthStart,
+    });
+    if (!invoice) return { recorded: true as const, status: cycle.status, seatCount: cycle.seatCount };
+    const recorded = await recordInvoice(transaction, {
+      companyId,
+      invoice,
+      billingDate,
+      seatCount,
+      appUrl,
+      requestId,
+    });
+    return { recorded: true as const, status: recorded.cycle.status, seatCount: recorded.cycle.seatCount };
+  });
+}
+
+export function runBillingCycleJob(deps: BillingJobDependencies) {
+  return async (job: Job<JobEnvelope<'run-billing-cycle'>>): Promise<BillingCycleResult> => {
+    const { companyId, billingDate } = runBillingCyclePayload.parse(job.data.payload);
+    const result = await runBillingCycle(deps, companyId, billingDate, job.data.requestId ?? undefined);
+    deps.logger.info({ jobId: job.id, companyId, billingDate, result }, 'billing cycle');
+    return result;
+  };
+}

@@ -1,0 +1,249 @@
+import type { Job, JobType, Queue } from 'bullmq';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import {
+  AuditEntry,
+  DataErasure,
+  DEFAULT_JOB_OPTIONS,
+  deletionNoticeDueAt,
+  eraseCompanyDataPayload,
+  erasureDueAt,
+  lockSubscription,
+  mailAdmins,
+  PaymentsRequestError,
+  runDataRetentionPayload,
+  SCHEDULED_JOB_IDS,
+  subscriptionEndedAt,
+  type JobEnvelope,
+  type Logger,
+  type PaymentsProvider,
+  type QueueName,
+  type SubscriptionStatus,
+} from '@teamfolk/shared';
+
+export interface MaintenanceDependencies {
+  sequelize: Sequelize;
+  payments: PaymentsProvider;
+  queues: Record<QueueName, Queue>;
+  appUrl: string;
+  logger: Logger;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+interface RetentionRow {
+  company_id: number;
+  status: SubscriptionStatus;
+  current_period_end: Date | null;
+  ended_at: Date | null;
+  updated_at: Date;
+  notice_for: Date | null;
+  notice_sent_at: Date | null;
+  erased_at: Date | null;
+}
+
+export interface RetentionRunResult {
+  noticesSent: number[];
+  erasuresQueued: number[];
+}
+
+/**
+ * The daily retention run, as of `asOf`: companies whose subscription ended 23 days ago are told
+ * their data goes in 7 days; those whose 30 days are up (and whose notice is 7 days old) get an
+ * erase-company-data job. A company that subscribed again is left alone; one that ends again later
+ * is announced anew.
+ */
+export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date): Promise<RetentionRunResult> {
+  const { sequelize, queues } = deps;
+  const rows = await sequelize.query<RetentionRow>(
+    `SELECT s.company_id, s.status, s.current_period_end, s.ended_at, s.updated_at,
+            d.subscription_ended_at AS notice_for, d.notice_sent_at, d.erased_at
+       FROM subscriptions s LEFT JOIN data_erasures d ON d.company_id = s.company_id
+      WHERE s.status IN ('canceled', 'cancel_at_period_end')
+      ORDER BY s.company_id`,
+    { type: QueryTypes.SELECT },
+  );
+  const result: RetentionRunResult = { noticesSent: [], erasuresQueued: [] };
+  for (const row of rows) {
+    const endedAt = subscriptionEndedAt(
+      {
+        status: row.status,
+        currentPeriodEnd: row.current_period_end,
+        endedAt: row.ended_at,
+        updatedAt: row.updated_at,
+      },
+      asOf,
+    );
+    if (!endedAt) continue;
+    const noticeIsForThisEnd = row.notice_for?.getTime() === endedAt.getTime();
+    if (noticeIsForThisEnd && row.erased_at) continue;
+    if (!noticeIsForThisEnd || !row.notice_sent_at) {
+      if (asOf.getTime() >= deletionNoticeDueAt(endedAt).getTime()) {
+        await sendDeletionNotice(deps, row.company_id, endedAt, asOf);
+        result.noticesSent.push(row.company_id);
+      }
+      continue;
+    }
+    if (asOf.getTime() >= erasureDueAt(endedAt, row.notice_sent_at).getTime()) {
+      await queues.maintenance.add(
+        'erase-company-data',
+        {
+          companyId: row.company_id,
+          requestId: null,
+          payload: { companyId: row.company_id, asOf: asOf.toISOString() },
+        } satisfies JobEnvelope<'erase-company-data'>,
+        { ...DEFAULT_JOB_OPTIONS, jobId: SCHEDULED_JOB_IDS.eraseCompanyData(row.company_id, endedAt) },
+      );
+      result.erasuresQueued.push(row.company_id);
+    }
+  }
+  return result;
+}
+
+async function sendDeletionNotice(deps: MaintenanceDependencies, companyId: number, endedAt: Date, asOf: Date) {
+  await deps.sequelize.transaction(async (transaction) => {
+    await deps.sequelize.query(
+      `INSERT INTO data_erasures (company_id, subscription_ended_at, notice_sent_at)
+       VALUES (:companyId, :endedAt, :asOf)
+       ON CONFLICT (company_id) DO UPDATE
+         SET subscription_ended_at = EXCLUDED.subscription_ended_at, notice_sent_at = EXCLUDED.notice_sent_at,
+             erased_at = NULL, summary = NULL, updated_at = now()`,
+      { replacements: { companyId, endedAt, asOf }, transaction },
+    );
+    await mailAdmins(
+      transaction,
+      companyId,
+      { appUrl: deps.appUrl },
+      `data-deletion-notice-${companyId}-${endedAt.getTime()}`,
+      { template: 'data-deletion-notice', deletionDate: isoDay(erasureDueAt(endedAt, asOf)) },
+    );
+  });
+}
+
+export type EraseResult = { erased: true; summary: Record<string, number> } | { skipped: string };
+
+/** Personal data of the company, table by table, in an order the foreign keys accept. */
+const ERASED_TABLES = [
+  'leave_requests',
+  'invitations',
+  'email_verification_tokens',
+  'billing_checkouts',
+  'employees',
+  'audit_log',
+  'users',
+  'sent_emails',
+  'outbox',
+] as const;
+
+/** Job states whose jobs may still carry the company's people (addresses in e-mail payloads). */
+const SWEPT_STATES: JobType[] = ['wait', 'delayed', 'prioritized', 'waiting-children', 'failed', 'completed'];
+
+/**
+ * Erases the company's personal data if it is still due as of `asOf`: employees, users, leave,
+ * invitations, tokens, sent-mail records, pending side effects and the audit trail go; the company
+ * is renamed; billing cycles (dates, seat counts, amounts — no personal data) stay, as the law
+ * requires. The provider's customer is anonymised first, the erasure is recorded, and queued jobs
+ * of the company are removed so nothing is sent to erased people.
+ */
+export async function eraseCompanyData(
+  deps: MaintenanceDependencies,
+  companyId: number,
+  asOf: Date,
+): Promise<EraseResult> {
+  const { sequelize, payments } = deps;
+  const due = await sequelize.transaction((transaction) => erasureState(transaction, companyId, asOf));
+  if ('skipped' in due) return due;
+  if (due.customerId) {
+    try {
+      await payments.redactCustomer(due.customerId, companyId);
+    } catch (error) {
+      if (!(error instanceof PaymentsRequestError && error.code === 'not-found')) throw error;
+    }
+  }
+
+  const summary = await sequelize.transaction(async (transaction) => {
+    const state = await erasureState(transaction, companyId, asOf);
+    if ('skipped' in state) return null;
+    const counts: Record<string, number> = {};
+    for (const table of ERASED_TABLES) {
+      const [, meta] = await sequelize.query(`DELETE FROM ${table} WHERE company_id = :companyId`, {
+        replacements: { companyId },
+        transaction,
+      });
+      counts[table] = (meta as { rowCount?: number }).rowCount ?? 0;
+    }
+    const [, objects] = await sequelize.query(
+      `DELETE FROM local_payment_objects
+        WHERE company_id = :companyId AND type IN ('customer', 'checkout_session', 'setup_intent', 'payment_method')`,
+      { replacements: { companyId }, transaction },
+    );
+    counts.local_payment_objects = (objects as { rowCount?: number }).rowCount ?? 0;
+    await sequelize.query(
+      `UPDATE companies SET name = :name, country = NULL, region = NULL, updated_at = now() WHERE id = :companyId`,
+      { replacements: { companyId, name: `Erased company ${companyId}` }, transaction },
+    );
+    await sequelize.query(
+      `UPDATE subscriptions SET default_payment_method_id = NULL, updated_at = now() WHERE company_id = :companyId`,
+      { replacements: { companyId }, transaction },
+    );
+    await state.erasure.update({ erasedAt: new Date(), summary: counts }, { transaction });
+    const record: object = { subscriptionEndedAt: state.endedAt.toISOString(), erased: counts };
+    await AuditEntry.create(
+      {
+        companyId,
+        actorUserId: null,
+        action: 'company.data_erased',
+        entity: 'company',
+        entityId: String(companyId),
+        after: record,
+      },
+      { transaction },
+    );
+    return counts;
+  });
+  if (!summary) return { skipped: 'not-due' };
+  await removeQueuedJobsOf(deps, companyId);
+  deps.logger.info({ companyId, summary }, 'company data erased');
+  return { erased: true, summary };
+}
+
+type ErasureState = { skipped: string } | { erasure: DataErasure; endedAt: Date; customerId: string | null };
+
+async function erasureState(transaction: Transaction, companyId: number, asOf: Date): Promise<ErasureState> {
+  const subscription = await lockSubscription(transaction, companyId);
+  const endedAt = subscriptionEndedAt(subscription, asOf);
+  const erasure = await DataErasure.findByPk(companyId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!endedAt) return { skipped: 'subscription-not-ended' };
+  if (!erasure?.noticeSentAt || erasure.subscriptionEndedAt.getTime() !== endedAt.getTime()) {
+    return { skipped: 'not-announced' };
+  }
+  if (erasure.erasedAt) return { skipped: 'already-erased' };
+  if (asOf.getTime() < erasureDueAt(endedAt, erasure.noticeSentAt).getTime()) return { skipped: 'not-due' };
+  return { erasure, endedAt, customerId: subscription.providerCustomerId };
+}
+
+/** Removes the company's jobs that are not running: an e-mail queued for an erased person is never sent. */
+async function removeQueuedJobsOf({ queues, logger }: MaintenanceDependencies, companyId: number): Promise<void> {
+  for (const queue of Object.values(queues)) {
+    const jobs = await queue.getJobs(SWEPT_STATES);
+    for (const job of jobs) {
+      if ((job?.data as JobEnvelope | undefined)?.companyId !== companyId) continue;
+      await job.remove().catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'job not removed'));
+    }
+  }
+}
+
+export function runDataRetentionJob(deps: MaintenanceDependencies) {
+  return async (job: Job<JobEnvelope<'run-data-retention'>>): Promise<RetentionRunResult> => {
+    const { asOf } = runDataRetentionPayload.parse(job.data.payload);
+    const result = await runDataRetention(deps, new Date(asOf));
+    deps.logger.info({ jobId: job.id, ...result }, 'data retention');
+    return result;
+  };
+}
+
+export function eraseCompanyDataJob(deps: MaintenanceDependencies) {
+  return async (job: Job<JobEnvelope<'erase-company-data'>>): Promise<EraseResult> => {
+    const { companyId, asOf } = eraseCompanyDataPayload.parse(job.data.payload);
+    return eraseCompanyData(deps, companyId, new Date(asOf));
+  };
+}

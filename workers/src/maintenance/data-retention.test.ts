@@ -1,0 +1,375 @@
+import { Queue } from 'bullmq';
+import {
+  AuditEntry,
+  BillingCheckout,
+  BillingCycle,
+  closeRedis,
+  Company,
+  createLogger,
+  createRedisConnection,
+  DataErasure,
+  EmailVerificationToken,
+  Employee,
+  firstLink,
+  Invitation,
+  LeaveRequest,
+  LocalPaymentObject,
+  LocalPaymentsProvider,
+  OutboxEvent,
+  SentEmail,
+  Subscription,
+  User,
+  writeOutbox,
+  type QueueName,
+} from '@teamfolk/shared';
+import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
+import { renderMail } from '../email/templates';
+import { eraseCompanyData, runDataRetention, type MaintenanceDependencies } from './data-retention.job';
+
+/** Data retention on a simulated clock: `asOf` is passed in, the real clock is never mocked. */
+
+let db: TestDatabase;
+let redis: TestRedis;
+let connection: ReturnType<typeof createRedisConnection>;
+let queues: Record<QueueName, Queue>;
+let deps: MaintenanceDependencies;
+const appUrl = 'http://teamfolk.test';
+const DAY = 24 * 3600 * 1000;
+const days = (from: Date, count: number) => new Date(from.getTime() + count * DAY);
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  redis = createTestRedis();
+  connection = createRedisConnection(redis.url, 'producer');
+  queues = {
+    email: new Queue('email', { connection, prefix: redis.prefix }),
+    billing: new Queue('billing', { connection, prefix: redis.prefix }),
+    maintenance: new Queue('maintenance', { connection, prefix: redis.prefix }),
+  };
+  deps = {
+    sequelize: db.sequelize,
+    payments: new LocalPaymentsProvider(db.sequelize, { mode: 'local', appUrl }),
+    queues,
+    appUrl,
+    logger: createLogger('silent', 'test'),
+  };
+});
+afterAll(async () => {
+  await Promise.all(Object.values(queues).map((queue) => queue.close()));
+  await closeRedis(connection);
+  await redis.flush();
+  await db.drop();
+});
+
+let sequence = 0;
+
+/** A company with people, leave, invitations, tokens, mail, billing history and a subscription that ended at `endedAt`. */
+async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' = 'canceled') {
+  const company = await Company.create({ name: `Retained Co ${++sequence}`, country: 'FR' });
+  const admin = await User.create({
+    companyId: company.id,
+    email: `retained-admin-${sequence}@example.com`,
+    passwordHash: 'x',
+    role: 'admin',
+    name: 'Rita Retained',
+    emailVerifiedAt: new Date(),
+  });
+  const joined = await User.create({
+    companyId: company.id,
+    email: `retained-employee-${sequence}@example.com`,
+    passwordHash: 'x',
+    role: 'employee',
+    name: 'Joe Joined',
+    emailVerifiedAt: new Date(),
+  });
+  const employee = await Employee.create({
+    companyId: company.id,
+    userId: joined.id,
+    name: 'Joe Joined',
+    email: joined.email,
+  });
+  const invited = await Employee.create({
+    companyId: company.id,
+    name: 'Ivy Invited',
+    email: `ivy-${sequence}@example.com`,
+  });
+  await Invitation.create({
+    companyId: company.id,
+    employeeId: invited.id,
+    email: invited.email,
+    name: invited.name,
+    tokenHash: `hash-${sequence}`,
+    expiresAt: days(new Date(), 7),
+  });
+  await EmailVerificationToken.create({
+    companyId: company.id,
+    userId: admin.id,
+    tokenHash: `verify-${sequence}`,
+    expiresAt: days(new Date(), 7),
+  });
+  await LeaveRequest.create({
+    companyId: company.id,
+    employeeId: employee.id,
+    userId: joined.id,
+    employeeName: employee.name,
+    requestType: 'vacation',
+    leaveType: 'full_day',
+    startDate: '2026-08-03',
+    endDate: '2026-08-07',
+    startTime: null,
+    endTime: null,
+    reason: 'Family visit',
+    daysCount: 5,
+    hoursCount: 40,
+    createdBy: joined.id,
+  });
+  await AuditEntry.create({
+    companyId: company.id,
+    actorUserId: admin.id,
+    action: 'employee.created',
+    entity: 'employee',
+    entityId: String(employee.id),
+    after: { name: employee.name, email: employee.email } as object,
+  });
+  await SentEmail.create({
+    companyId: company.id,
+    idempotencyKey: `sent-${sequence}`,
+    recipient: joined.email,
+    template: 'invitation',
+  });
+  await db.sequelize.transaction((transaction) =>
+    writeOutbox(transaction, {
+      companyId: company.id,
+      job: 'send-email',
+      payload: {
+        idempotencyKey: `pending-${sequence}`,
+        to: invited.email,
+        mail: {
+          template: 'invitation',
+          name: invited.name,
+          companyName: company.name,
+          inviterName: 'Rita',
+          link: `${appUrl}/x`,
+        },
+      },
+    }),
+  );
+  await BillingCheckout.create({
+    sessionId: `cs_local_retained_${sequence}`,
+    companyId: company.id,
+    mode: 'subscription',
+    pendingEmployee: { name: 'Never Paid', email: 'never@example.com' },
+    createdBy: admin.id,
+  });
+  const customerId = await deps.payments.createCustomer({
+    companyId: company.id,
+    email: admin.email,
+    name: company.name,
+  });
+  await BillingCycle.bulkCreate([
+    {
+      companyId: company.id,
+      billingDate: '2026-08-01',
+      seatCount: 2,
+      amountDue: 400,
+      status: 'paid',
+      paidAt: new Date(),
+    },
+    {
+      companyId: company.id,
+      billingDate: '2026-09-01',
+      seatCount: 2,
+      amountDue: 400,
+      status: 'paid',
+      paidAt: new Date(),
+    },
+  ]);
+  await Subscription.create({
+    companyId: company.id,
+    status,
+    endedAt,
+    currentPeriodEnd: endedAt,
+    providerCustomerId: customerId,
+    providerSubscriptionId: `sub_local_retained_${sequence}`,
+    defaultPaymentMethodId: 'pm_local_card',
+  });
+  return { company, admin, invited };
+}
+
+const noticesTo = async (companyId: number) =>
+  (await OutboxEvent.findAll({ where: { companyId, jobName: 'send-email' } }))
+    .map((event) => event.payload as { to: string; mail: { template: string; deletionDate?: string } })
+    .filter((payload) => payload.mail.template === 'data-deletion-notice');
+
+describe(runDataRetention.name, () => {
+  const endedAt = new Date('2026-10-01T00:00:00Z');
+  let target: Awaited<ReturnType<typeof endedCompany>>;
+  let bystander: Awaited<ReturnType<typeof endedCompany>>;
+
+  beforeAll(async () => {
+    target = await endedCompany(endedAt);
+    bystander = await endedCompany(null, 'active');
+  });
+
+  it('should do nothing in the first 23 days after the subscription ended', async () => {
+    expect(await runDataRetention(deps, days(endedAt, 10))).toEqual({ noticesSent: [], erasuresQueued: [] });
+  });
+
+  it('should announce the deletion to the admins 7 days ahead, once', async () => {
+    const asOf = days(endedAt, 23);
+    expect(await runDataRetention(deps, asOf)).toEqual({ noticesSent: [target.company.id], erasuresQueued: [] });
+    expect(await runDataRetention(deps, days(asOf, 0.5))).toEqual({ noticesSent: [], erasuresQueued: [] });
+    const notices = await noticesTo(target.company.id);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        to: target.admin.email,
+        mail: expect.objectContaining({ template: 'data-deletion-notice', deletionDate: '2026-10-31' }),
+      }),
+    ]);
+    expect(await DataErasure.findByPk(target.company.id)).toMatchObject({ noticeSentAt: asOf, erasedAt: null });
+  });
+
+  it('should queue the erasure once the 30 days are up, under one job id', async () => {
+    expect(await runDataRetention(deps, days(endedAt, 29.9))).toEqual({ noticesSent: [], erasuresQueued: [] });
+    const asOf = days(endedAt, 30);
+    expect(await runDataRetention(deps, asOf)).toEqual({ noticesSent: [], erasuresQueued: [target.company.id] });
+    await runDataRetention(deps, asOf);
+    const jobs = await queues.maintenance.getJobs(['wait']);
+    expect(jobs.map((job) => job.id)).toEqual([`erase-company-data-company-${target.company.id}-${endedAt.getTime()}`]);
+    expect(jobs[0]!.data.payload).toEqual({ companyId: target.company.id, asOf: asOf.toISOString() });
+  });
+
+  it("should erase the company's personal data, keep its billing records anonymised and record the erasure", async () => {
+    const companyId = target.company.id;
+    const queuedMail = await queues.email.add('send-email', { companyId, requestId: null, payload: { to: 'x' } });
+    const retried = await queues.email.add(
+      'send-email',
+      { companyId, requestId: null, payload: {} },
+      { delay: 60_000 },
+    );
+    const othersMail = await queues.email.add('send-email', {
+      companyId: bystander.company.id,
+      requestId: null,
+      payload: {},
+    });
+
+    const result = await eraseCompanyData(deps, companyId, days(endedAt, 30));
+    expect(result).toEqual({
+      erased: true,
+      summary: {
+        leave_requests: 1,
+        invitations: 1,
+        email_verification_tokens: 1,
+        billing_checkouts: 1,
+        employees: 2,
+        audit_log: 1,
+        users: 2,
+        sent_emails: 1,
+        outbox: 2,
+        local_payment_objects: 1,
+      },
+    });
+
+    const where = { where: { companyId } };
+    for (const model of [
+      Employee,
+      User,
+      LeaveRequest,
+      Invitation,
+      EmailVerificationToken,
+      SentEmail,
+      BillingCheckout,
+    ]) {
+      expect(await (model as typeof Employee).count(where)).toBe(0);
+    }
+    expect(await OutboxEvent.count(where)).toBe(0);
+    expect(await LocalPaymentObject.count(where)).toBe(0);
+    expect(await Company.findByPk(companyId)).toMatchObject({ name: `Erased company ${companyId}`, country: null });
+    expect(await BillingCycle.count(where)).toBe(2);
+    expect(await Subscription.findOne(where)).toMatchObject({ status: 'canceled', defaultPaymentMethodId: null });
+    expect(await DataErasure.findByPk(companyId)).toMatchObject({
+      erasedAt: expect.any(Date),
+      summary: expect.objectContaining({ employees: 2, users: 2 }),
+    });
+    const trail = await AuditEntry.findAll(where);
+    expect(trail.map((entry) => entry.action)).toEqual(['company.data_erased']);
+
+    expect(await queues.email.getJob(queuedMail.id!)).toBeUndefined();
+    expect(await queues.email.getJob(retried.id!)).toBeUndefined();
+    expect(await queues.email.getJob(othersMail.id!)).toBeDefined();
+    expect(await User.count({ where: { companyId: bystander.company.id } })).toBe(2);
+  });
+
+  it('should not erase twice, nor announce an erased company again', async () => {
+    expect(await eraseCompanyData(deps, target.company.id, days(endedAt, 31))).toEqual({ skipped: 'already-erased' });
+    expect(await runDataRetention(deps, days(endedAt, 45))).toEqual({ noticesSent: [], erasuresQueued: [] });
+  });
+});
+
+describe('retention edge cases', () => {
+  it('should give a company announced late its full 7 days', async () => {
+    const endedAt = new Date('2026-06-01T00:00:00Z');
+    const { company } = await endedCompany(endedAt);
+    const asOf = new Date('2026-11-20T05:00:00Z');
+    const run = await runDataRetention(deps, asOf);
+    expect(run.noticesSent).toContain(company.id);
+    expect((await noticesTo(company.id))[0]!.mail.deletionDate).toBe('2026-11-27');
+    expect((await runDataRetention(deps, days(asOf, 6))).erasuresQueued).not.toContain(company.id);
+    expect(await eraseCompanyData(deps, company.id, days(asOf, 6))).toEqual({ skipped: 'not-due' });
+    expect((await runDataRetention(deps, days(asOf, 7))).erasuresQueued).toContain(company.id);
+  });
+
+  it('should leave a company that subscribed again alone, and announce it anew if it ends again', async () => {
+    const endedAt = new Date('2026-09-01T00:00:00Z');
+    const { company } = await endedCompany(endedAt);
+    await runDataRetention(deps, days(endedAt, 24));
+    await Subscription.update(
+      { status: 'active', endedAt: null, currentPeriodEnd: days(endedAt, 60) },
+      { where: { companyId: company.id } },
+    );
+    expect(await eraseCompanyData(deps, company.id, days(endedAt, 31))).toEqual({ skipped: 'subscription-not-ended' });
+    expect((await runDataRetention(deps, days(endedAt, 31))).erasuresQueued).not.toContain(company.id);
+    expect(await User.count({ where: { companyId: company.id } })).toBe(2);
+
+    const endedAgain = days(endedAt, 40);
+    await Subscription.update({ status: 'canceled', endedAt: endedAgain }, { where: { companyId: company.id } });
+    expect((await runDataRetention(deps, days(endedAgain, 23))).noticesSent).toContain(company.id);
+    expect(await noticesTo(company.id)).toHaveLength(2);
+    expect(await eraseCompanyData(deps, company.id, days(endedAgain, 30))).toMatchObject({ erased: true });
+  });
+});
+
+describe('the billing e-mails', () => {
+  it('should word the deletion notice, the cancellation and the failed payment with a link to billing', () => {
+    const link = `${appUrl}/dashboard/billing`;
+    const notice = renderMail({
+      template: 'data-deletion-notice',
+      name: 'Rita',
+      companyName: 'Acme',
+      deletionDate: '2026-10-31',
+      link,
+    });
+    expect(notice.subject).toBe('Your Teamfolk data will be deleted on October 31, 2026');
+    expect(notice.text).toContain('subscribe again before that date');
+    expect(firstLink(notice.text)).toBe(link);
+    const ending = renderMail({
+      template: 'subscription-canceled',
+      name: 'Rita',
+      companyName: 'Acme',
+      ended: false,
+      endsAt: '2026-12-01',
+      link,
+    });
+    expect(ending.text).toContain('ends on December 1, 2026');
+    const failed = renderMail({
+      template: 'payment-failed',
+      name: 'Rita',
+      companyName: 'Acme',
+      amountDue: 1400,
+      billingDate: '2026-12-01',
+      link,
+    });
+    expect(failed.text).toContain('$14.00');
+    expect(failed.html).toContain(link);
+  });
+});
