@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 const fromHere = (relativePath: string) => decodeURIComponent(new URL(relativePath, import.meta.url).pathname);
 
 const sharedContracts = fromHere('../shared/src/contracts/');
+const sharedRules = fromHere('../shared/src/rules/');
 
 /** Where the API listens during development; the console talks to it same-origin through this proxy. */
 const apiOrigin = 'http://localhost:3000';
@@ -13,6 +14,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@teamfolk/shared/contracts': `${sharedContracts}index.ts`,
+      '@teamfolk/shared/rules': `${sharedRules}index.ts`,
     },
   },
   server: {

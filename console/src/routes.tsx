@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireSession } from './auth/RequireSession';
 import { en } from './i18n/en';
 import { FullPageLoader } from './public/FullPageLoader';
+import { legalRoutes } from './public/legal/legalRoutes';
 import { RouteErrorPage } from './public/RouteErrorPage';
 
 /* Every screen is its own chunk; react-admin only loads once a signed-in user opens /dashboard. */
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
       { path: '/signup', element: <SignupPage /> },
       { path: '/verify-email/:token?', element: <VerifyEmailPage /> },
       { path: '/invitation/:token?', element: <InvitationPage /> },
+      ...legalRoutes,
       {
         path: '/dashboard/*',
         element: (

@@ -10,6 +10,7 @@ const SOURCES = [
   path.join(consoleDir, 'vite.config.ts'),
   path.join(consoleDir, 'package.json'),
   path.join(repoRoot, 'shared', 'src', 'contracts'),
+  path.join(repoRoot, 'shared', 'src', 'rules'),
 ];
 
 function newestModification(target: string): number {

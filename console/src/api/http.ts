@@ -1,4 +1,4 @@
-import type { ApiError } from '@teamfolk/shared/contracts';
+import { billingTexts, type ApiError } from '@teamfolk/shared/contracts';
 import { readToken } from '../auth/tokenStorage';
 
 /** Base path of every API call; the console and the API share an origin. */
@@ -34,9 +34,20 @@ export function onUnauthorized(listener: UnauthorizedListener): void {
 }
 
 export async function apiRequest<Reply>(path: string, options: ApiRequestOptions = {}): Promise<Reply> {
+  const response = await send(path, 'application/json', options);
+  return (await readJsonBody(response)) as Reply;
+}
+
+/** A file from the API (an export): the same bearer token and error handling as every other call. */
+export async function apiDownload(path: string, accept: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const response = await send(path, accept, options);
+  return response.blob();
+}
+
+async function send(path: string, accept: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', body, signal, reportUnauthorized = true } = options;
   const token = readToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -52,13 +63,29 @@ export async function apiRequest<Reply>(path: string, options: ApiRequestOptions
     throw new ApiRequestError(0, '', undefined, { cause });
   }
 
-  const payload = await readJsonBody(response);
   if (!response.ok) {
     if (response.status === 401 && token && reportUnauthorized) unauthorizedListener?.();
+    const payload = await readJsonBody(response);
+    reportSubscriptionExpired(path, payload);
     const { message, field } = asApiError(payload);
     throw new ApiRequestError(response.status, message, field);
   }
-  return payload as Reply;
+  return response;
+}
+
+/**
+ * Spec section 4: a reply flagged subscriptionExpired, outside sign-in and billing (where the admin
+ * subscribes again), is logged with a note for whoever is not on the billing page. It blocks nothing:
+ * the error still reaches the caller, whose screen shows the server's message.
+ */
+export function reportSubscriptionExpired(path: string, payload: unknown): void {
+  const expired =
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as Record<string, unknown>).subscriptionExpired === true;
+  if (!expired || path.includes('/login') || path.includes('/billing')) return;
+  console.warn(billingTexts.subscriptionExpired);
+  if (!window.location.pathname.includes('/billing')) console.warn(billingTexts.subscriptionExpiredContactAdmin);
 }
 
 /** The server's message when it sent one, otherwise the screen's own default text. */

@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Admin, CustomRoutes, memoryStore } from 'react-admin';
+import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { createAuthProvider } from '../auth/authProvider';
 import { useSessionStore } from '../auth/SessionProvider';
 import { BillingPage } from '../billing/BillingPage';
 import { CalendarPage } from '../calendar/CalendarPage';
-import { EmployeesPage } from '../employees/EmployeesPage';
+import employees from '../employees';
 import { en } from '../i18n/en';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AdminOnly } from '../layout/AdminOnly';
 import { DashboardNotFound } from '../layout/DashboardNotFound';
 import { DashboardLayout } from '../layout/DashboardLayout';
-import { LeaveRequestsPage } from '../leaves/LeaveRequestsPage';
+import leaves from '../leaves';
 import { dashboardTheme } from './dashboardTheme';
 import { dataProvider } from './dataProvider';
 import { OverviewPage } from './OverviewPage';
@@ -38,17 +38,10 @@ export function DashboardApp() {
       title={en.app.name}
       disableTelemetry
     >
+      <Resource {...employees} />
+      <Resource {...leaves} />
       <CustomRoutes>
-        <Route path="/leaves" element={<LeaveRequestsPage />} />
         <Route path="/calendar" element={<CalendarPage />} />
-        <Route
-          path="/employees"
-          element={
-            <AdminOnly resource="employees">
-              <EmployeesPage />
-            </AdminOnly>
-          }
-        />
         <Route
           path="/billing"
           element={

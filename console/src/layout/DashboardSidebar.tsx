@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Drawer, Typography } from '@mui/material';
 import { LAYOUT } from '@teamfolk/shared/contracts';
 import { useSidebarState, useTranslate, type SidebarProps } from 'react-admin';
@@ -15,6 +15,17 @@ export function DashboardSidebar({ children }: SidebarProps) {
   const { user } = useSession();
   const translate = useTranslate();
 
+  // The shared sidebar state is 'open' on wide screens. Carried into the phone layout it would open
+  // the modal drawer for a moment and leave the page hidden from screen readers, so an 'open' that
+  // predates the narrow layout is ignored until the effect below has closed it.
+  const [openFromWideLayout, setOpenFromWideLayout] = useState(() => isMobile && open);
+  const [layoutWasMobile, setLayoutWasMobile] = useState(isMobile);
+  if (layoutWasMobile !== isMobile) {
+    setLayoutWasMobile(isMobile);
+    setOpenFromWideLayout(isMobile && open);
+  } else if (openFromWideLayout && !open) {
+    setOpenFromWideLayout(false);
+  }
   useEffect(() => {
     if (isMobile) setOpen(false);
   }, [isMobile, setOpen]);
@@ -23,7 +34,7 @@ export function DashboardSidebar({ children }: SidebarProps) {
     return (
       <Drawer
         variant="temporary"
-        open={open}
+        open={open && !openFromWideLayout}
         onClose={() => setOpen(false)}
         ModalProps={{ keepMounted: true }}
         sx={{ '& .MuiDrawer-paper': { width, boxSizing: 'border-box' } }}

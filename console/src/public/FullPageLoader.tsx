@@ -1,20 +1,11 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import styles from './FullPageLoader.module.css';
 
+/** Shown while a page's chunk or the session loads. Plain markup: it ships in the entry chunk of every page. */
 export function FullPageLoader({ label }: { label: string }) {
   return (
-    <Box
-      role="status"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-      }}
-    >
-      <CircularProgress aria-hidden />
-      <Typography color="text.secondary">{label}</Typography>
-    </Box>
+    <div role="status" className={styles.loader}>
+      <span className={styles.spinner} aria-hidden="true" />
+      <p>{label}</p>
+    </div>
   );
 }

@@ -33,6 +33,7 @@ export function InvitationPage() {
   return (
     <AuthLayout>
       <title>{`${texts.invitationHeading} · ${en.app.name}`}</title>
+      <meta name="robots" content="noindex" />
       {token ? (
         <Suspense fallback={<InvitationPending />}>
           <InvitationLookupResult token={token} lookup={lookUpInvitation(token)} />

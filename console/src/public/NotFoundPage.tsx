@@ -10,6 +10,7 @@ export function NotFoundPage() {
   return (
     <AuthLayout title={texts.pageNotFoundTitle}>
       <title>{`${texts.pageNotFoundTitle} · ${en.app.name}`}</title>
+      <meta name="robots" content="noindex" />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {texts.pageNotFoundMessage}
       </Typography>

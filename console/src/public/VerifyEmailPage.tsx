@@ -37,6 +37,7 @@ export function VerifyEmailPage() {
   return (
     <AuthLayout>
       <title>{`${texts.verifyEmailHeading} · ${en.app.name}`}</title>
+      <meta name="robots" content="noindex" />
       {token ? (
         <Suspense fallback={<VerificationPending />}>
           <VerificationResult verification={verifyEmailOnce(token)} />

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
+import { fetchCalendarEvents, fetchPublicHolidays } from './calendarApi';
+import type { DateRange } from './calendarMonth';
+
+export interface CalendarMonthData {
+  events: CalendarEvent[];
+  holidays: PublicHoliday[];
+}
+
+export type CalendarMonthState =
+  | { status: 'loading'; data: CalendarMonthData | undefined }
+  | { status: 'failed'; error: unknown }
+  | { status: 'loaded'; data: CalendarMonthData };
+
+interface Outcome {
+  requestKey: string;
+  rangeKey: string;
+  result: { ok: true; data: CalendarMonthData } | { ok: false; error: unknown };
+}
+
+/**
+ * The events and public holidays of a date range. While a reload of the same range runs, the last
+ * data stays on screen; a new range starts empty.
+ */
+export function useCalendarMonth(range: DateRange): CalendarMonthState & { reload: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const rangeKey = `${range.start}/${range.end}`;
+  const requestKey = `${rangeKey}#${attempt}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const bounds = { start: range.start, end: range.end };
+    Promise.all([
+      fetchCalendarEvents(bounds, controller.signal),
+      // Holidays only decorate the grid: without them the month is still worth showing.
+      fetchPublicHolidays(bounds, controller.signal).catch((): PublicHoliday[] => []),
+    ]).then(
+      ([events, holidays]) => setOutcome({ requestKey, rangeKey, result: { ok: true, data: { events, holidays } } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setOutcome({ requestKey, rangeKey, result: { ok: false, error } });
+      },
+    );
+    return () => controller.abort();
+  }, [range.start, range.end, requestKey, rangeKey]);
+
+  const reload = useCallback(() => setAttempt((current) => current + 1), []);
+
+  if (outcome?.requestKey !== requestKey) {
+    const previous = outcome?.rangeKey === rangeKey && outcome.result.ok ? outcome.result.data : undefined;
+    return { status: 'loading', data: previous, reload };
+  }
+  return outcome.result.ok
+    ? { status: 'loaded', data: outcome.result.data, reload }
+    : { status: 'failed', error: outcome.result.error, reload };
+}

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import type { EmployeeRecord } from '@teamfolk/shared/contracts';
+import {
+  DataTable,
+  ExportButton,
+  List,
+  Pagination,
+  SearchInput,
+  SortButton,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { useLocation, useNavigate } from 'react-router';
+import { EmailVerificationBanner } from '../auth/EmailVerificationBanner';
+import { serverMessageOf } from '../dashboard/dataProvider';
+import { AdminOnly } from '../layout/AdminOnly';
+import { EmptyState } from '../layout/EmptyState';
+import { Page } from '../layout/Page';
+import { useIsMobile } from '../layout/useIsMobile';
+import { AddEmployeeButton, AddEmployeeProvider } from './EmployeeCreate';
+import { EmployeeCards } from './EmployeeCards';
+import { exportEmployees } from './employeeExporter';
+import { balanceColumns, Birthday, EmployeeName, HireDate } from './EmployeeFields';
+import { EmployeeRowActions } from './EmployeeRowActions';
+
+/** What another screen may pass when it navigates here, e.g. billing once the first employee is paid for. */
+export interface EmployeesLocationState {
+  successMessage?: string;
+}
+
+const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+const mobileSortFields = [
+  'name',
+  'hire_date',
+  'vacation_days_remaining',
+  'sick_days_remaining',
+  'bank_hours_remaining',
+];
+
+/** /dashboard/employees (spec section 2), for admins only. */
+export function EmployeeList() {
+  return (
+    <AdminOnly resource="employees">
+      <EmployeeListPage />
+    </AdminOnly>
+  );
+}
+
+function EmployeeListPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const isMobile = useIsMobile();
+
+  return (
+    <Page title={translate('resources.employees.name', { smart_count: 2 })}>
+      <EmailVerificationBanner />
+      <SuccessMessageFromNavigation />
+      <AddEmployeeProvider>
+        <List<EmployeeRecord>
+          title={false}
+          sort={{ field: 'name', order: 'ASC' }}
+          perPage={25}
+          filters={searchFilters}
+          actions={<EmployeeListActions />}
+          exporter={exportEmployees}
+          empty={<EmployeesEmpty />}
+          error={<EmployeesLoadError />}
+          pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+          component={isMobile ? 'div' : undefined}
+          queryOptions={{
+            onError: (error) =>
+              notify(serverMessageOf(error, translate('resources.employees.messages.fetchFailed')), { type: 'error' }),
+          }}
+        >
+          {isMobile ? <EmployeeCards /> : <EmployeeTable />}
+        </List>
+      </AddEmployeeProvider>
+    </Page>
+  );
+}
+
+function EmployeeTable() {
+  return (
+    <DataTable<EmployeeRecord>
+      bulkActionButtons={false}
+      rowClick={false}
+      // Sized by the page, not by its columns: a wide table scrolls inside the card instead of widening the screen.
+      sx={{
+        contain: 'inline-size',
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        '& .MuiTableCell-root': { px: 1 },
+      }}
+    >
+      <DataTable.Col<EmployeeRecord>
+        source="name"
+        render={(employee) => <EmployeeName employee={employee} />}
+        sx={{ minWidth: 120 }}
+      />
+      <DataTable.Col<EmployeeRecord> source="email" sx={{ minWidth: 150, overflowWrap: 'anywhere' }} />
+      <DataTable.Col<EmployeeRecord> source="role" />
+      <DataTable.Col<EmployeeRecord>
+        source="hire_date"
+        render={(employee) => <HireDate employee={employee} />}
+        sx={{ whiteSpace: 'nowrap' }}
+      />
+      <DataTable.Col<EmployeeRecord>
+        source="birthday"
+        render={(employee) => <Birthday employee={employee} />}
+        sx={{ whiteSpace: 'nowrap' }}
+      />
+      {balanceColumns.map(({ source, format }) => (
+        <DataTable.Col<EmployeeRecord> key={source} source={source} render={format} align="right" />
+      ))}
+      <DataTable.Col<EmployeeRecord>
+        label="resources.employees.fields.actions"
+        disableSort
+        align="right"
+        // Pinned to the right edge so the actions stay at hand while a narrow screen scrolls the columns.
+        sx={{ position: 'sticky', right: 0, bgcolor: 'background.paper' }}
+      >
+        <EmployeeRowActions />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+function EmployeeListActions() {
+  const isMobile = useIsMobile();
+  return (
+    <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
+      {isMobile && <SortButton fields={mobileSortFields} />}
+      <ExportButton />
+      <AddEmployeeButton />
+    </TopToolbar>
+  );
+}
+
+function EmployeesEmpty() {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center' }}>
+      <Box sx={{ width: '100%' }}>
+        <EmptyState
+          icon={<PeopleIcon />}
+          title={translate('resources.employees.empty.title')}
+          message={translate('resources.employees.empty.message')}
+        />
+      </Box>
+      <AddEmployeeButton />
+    </Stack>
+  );
+}
+
+function EmployeesLoadError() {
+  const translate = useTranslate();
+  const { refetch } = useListContext();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => refetch()}>
+          {translate('resources.employees.list.retry')}
+        </Button>
+      }
+    >
+      {translate('resources.employees.messages.fetchFailed')}
+    </Alert>
+  );
+}
+
+/**
+ * Shows the message another screen passed along once: it is read when the page opens and then removed
+ * from the history entry, so a reload or coming back does not repeat it.
+ */
+function SuccessMessageFromNavigation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [message, setMessage] = useState(() => (location.state as EmployeesLocationState | null)?.successMessage);
+
+  useEffect(() => {
+    if ((location.state as EmployeesLocationState | null)?.successMessage) {
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    }
+  }, [location, navigate]);
+
+  if (!message) return null;
+  return (
+    <Alert severity="success" onClose={() => setMessage(undefined)} sx={{ mb: 3 }}>
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,36 @@
+import { employeeInputSchema } from '@teamfolk/shared/contracts';
+import type { NavigateFunction } from 'react-router';
+import type { EmployeePayload } from './employeeForms';
+
+/** Where the employee whose creation waits on the first payment is parked between the two screens. */
+const PENDING_EMPLOYEE_STORAGE_KEY = 'pendingEmployeeData';
+
+/** The billing screen's `setup` query value that makes it start the hosted checkout for the parked employee. */
+export const FIRST_EMPLOYEE_SETUP = 'first-employee';
+const FIRST_EMPLOYEE_SETUP_PATH = `/dashboard/billing?setup=${FIRST_EMPLOYEE_SETUP}`;
+
+/**
+ * The first employee is created only once the company has paid (spec section 4): the billing screen
+ * posts the parked employee to /billing/create-checkout-session and sends the browser to the checkout.
+ */
+export function handOffFirstEmployeeToCheckout(employee: EmployeePayload, navigate: NavigateFunction): void {
+  sessionStorage.setItem(PENDING_EMPLOYEE_STORAGE_KEY, JSON.stringify(employee));
+  navigate(FIRST_EMPLOYEE_SETUP_PATH);
+}
+
+/** The parked employee, or undefined when there is none or what is stored is no longer a valid employee. */
+export function readPendingEmployee(): EmployeePayload | undefined {
+  const stored = sessionStorage.getItem(PENDING_EMPLOYEE_STORAGE_KEY);
+  if (!stored) return undefined;
+  try {
+    const parsed = employeeInputSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Once the payment is confirmed or cancelled the employee no longer waits for it. */
+export function clearPendingEmployee(): void {
+  sessionStorage.removeItem(PENDING_EMPLOYEE_STORAGE_KEY);
+}

@@ -1,0 +1,309 @@
+import { useId, useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  LEAVE_TYPES,
+  REQUEST_TYPES,
+  type EmployeeRecord,
+  type LeaveRequestParsed,
+  type LeaveSavedReply,
+} from '@teamfolk/shared/contracts';
+import {
+  AutocompleteInput,
+  DateInput,
+  Form,
+  FormDataConsumer,
+  RadioButtonGroupInput,
+  ReferenceInput,
+  required,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  TimeInput,
+  useCreate,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useSession } from '../auth/SessionProvider';
+import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
+import { useIsMobile } from '../layout/useIsMobile';
+import {
+  newLeaveDefaults,
+  parseLeaveForm,
+  previewLeave,
+  remainingBalancesOfEmployee,
+  remainingBalancesOfUser,
+  type LeaveFieldErrors,
+  type LeaveFormValues,
+  type RemainingBalances,
+} from './leaveForm';
+import { formatDayCount, formatHourCount, todayAsIsoDate } from './leaveFormat';
+import { usePublicHolidays } from './usePublicHolidays';
+
+// Module-level so react-hook-form sees the same validators and choices on every render.
+const requiredChoice = [required()];
+const requestTypeChoices = REQUEST_TYPES.map((type) => ({ id: type, name: `resources.leaves.requestTypes.${type}` }));
+const leaveTypeChoices = LEAVE_TYPES.map((type) => ({ id: type, name: `resources.leaves.leaveTypes.${type}` }));
+/** The API speaks HH:MM; react-admin's TimeInput would otherwise hand back a Date. */
+const keepClockText = (value: string | null | undefined) => value ?? '';
+const clockOrNull = (value: string) => value || null;
+
+/** Form-level, so that each message lands on the input the shared schema names (react-admin's values are untyped). */
+function validateLeaveForm(values: object): LeaveFieldErrors {
+  const parsed = parseLeaveForm(values as LeaveFormValues);
+  return parsed.ok ? {} : parsed.errors;
+}
+
+/** The 'Submit Leave Request' button and its dialog; `onSubmitted` lets a screen reload what the request changes. */
+export function SubmitLeaveButton({ onSubmitted }: { onSubmitted?: () => void }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        {translate('resources.leaves.actions.submit')}
+      </Button>
+      {open && <LeaveCreateDialog onClose={() => setOpen(false)} onSubmitted={onSubmitted} />}
+    </>
+  );
+}
+
+interface LeaveCreateDialogProps {
+  onClose: () => void;
+  onSubmitted?: () => void;
+}
+
+function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const isMobile = useIsMobile();
+  const titleId = useId();
+  const refreshList = useRefresh();
+  const { refresh: refreshSession } = useSession();
+  const [create] = useCreate<LeaveRequestParsed, unknown, LeaveSavedReply>();
+  const [saving, setSaving] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const defaultValues = useMemo(() => newLeaveDefaults(todayAsIsoDate()), []);
+
+  async function handleSubmit(values: object): Promise<LeaveFieldErrors | undefined> {
+    const parsed = parseLeaveForm(values as LeaveFormValues);
+    if (!parsed.ok) return parsed.errors;
+    setSaving(true);
+    setSubmitError(null);
+    try {
+      const saved = await create('leaves', { data: parsed.input }, { returnPromise: true });
+      notify(saved?.message || translate('resources.leaves.messages.submitted'), { type: 'success' });
+      // The request stands; the warning (sick days below zero) follows the confirmation.
+      if (saved?.warning) notify(saved.warning, { type: 'warning' });
+      onClose();
+      refreshList();
+      void refreshSession();
+      onSubmitted?.();
+      return undefined;
+    } catch (error) {
+      // Shown in the dialog: while it is open, the rest of the page (notifications included) is hidden from screen readers.
+      const message = serverMessageOf(error, translate('resources.leaves.messages.submitFailed'));
+      const field = apiFailureOf(error)?.body.field;
+      if (typeof field === 'string' && field in defaultValues) return { [field]: message };
+      setSubmitError(message);
+      return undefined;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      fullScreen={isMobile}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      <Form
+        defaultValues={defaultValues}
+        validate={validateLeaveForm}
+        // The errors show under the inputs; a notification would sit over the dialog's buttons on phones.
+        disableInvalidFormNotification
+        onSubmit={handleSubmit}
+        noValidate
+      >
+        <DialogTitle id={titleId}>{translate('resources.leaves.form.title')}</DialogTitle>
+        <DialogContent>
+          {submitError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {submitError}
+            </Alert>
+          )}
+          <LeaveInputs />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={saving}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <SaveButton label="resources.leaves.form.submit" icon={<SendIcon />} alwaysEnable={!saving} />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+const formGridSx = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  columnGap: 2,
+  '& > .wide': { gridColumn: '1 / -1' },
+} as const;
+
+/** The fields of POST /leaves: a partial day asks for hours instead of an end date (spec sections 4 and 5). */
+function LeaveInputs() {
+  const translate = useTranslate();
+  const { user } = useSession();
+
+  return (
+    <FormDataConsumer<LeaveFormValues>>
+      {({ formData }) => {
+        const partial = formData.leave_type === 'partial_day';
+        return (
+          <Box sx={formGridSx}>
+            {user?.role === 'admin' && (
+              <Box className="wide">
+                <ReferenceInput source="employee_id" reference="employees" sort={{ field: 'name', order: 'ASC' }}>
+                  <AutocompleteInput
+                    optionText="name"
+                    helperText="resources.leaves.form.employeeHelp"
+                    label="resources.leaves.fields.employee_id"
+                  />
+                </ReferenceInput>
+              </Box>
+            )}
+            <SelectInput source="request_type" choices={requestTypeChoices} validate={requiredChoice} />
+            <RadioButtonGroupInput source="leave_type" choices={leaveTypeChoices} validate={requiredChoice} row />
+            <DateInput source="start_date" />
+            {partial ? (
+              <TextField
+                label={translate('resources.leaves.fields.end_date')}
+                type="date"
+                value={formData.start_date ?? ''}
+                helperText={translate('resources.leaves.form.partialDayEnd')}
+                disabled
+                size="small"
+                margin="dense"
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ) : (
+              <DateInput source="end_date" />
+            )}
+            {partial && <TimeInput source="start_time" format={keepClockText} parse={clockOrNull} />}
+            {partial && <TimeInput source="end_time" format={keepClockText} parse={clockOrNull} />}
+            <Box className="wide">
+              <TextInput source="reason" multiline minRows={2} helperText="resources.leaves.form.reasonHelp" />
+            </Box>
+            <Box className="wide">
+              <LeavePreviewPanel values={formData} />
+            </Box>
+          </Box>
+        );
+      }}
+    </FormDataConsumer>
+  );
+}
+
+/** The day count the request would have and the balance it draws on, before anything is sent. */
+function LeavePreviewPanel({ values }: { values: LeaveFormValues }) {
+  const translate = useTranslate();
+  const balances = useBalancesFor(values.employee_id);
+  const parsed = parseLeaveForm(values);
+  const holidays = usePublicHolidays(
+    parsed.ok ? parsed.input.start_date : null,
+    parsed.ok ? parsed.input.end_date : null,
+  );
+  if (!parsed.ok || !holidays) return null;
+  const preview = previewLeave(parsed.input, balances, holidays);
+
+  const days = translate('app.overview.days', {
+    smart_count: preview.duration.days,
+    value: formatDayCount(preview.duration.days),
+  });
+  const hours = translate('app.overview.hours', {
+    smart_count: preview.duration.hours,
+    value: formatHourCount(preview.duration.hours),
+  });
+  const showsHours = preview.kind === 'bank' || parsed.input.leave_type === 'partial_day';
+  const remaining =
+    preview.kind && preview.remaining !== null
+      ? translate(`resources.leaves.form.remaining.${preview.kind}`, {
+          amount:
+            preview.kind === 'bank'
+              ? translate('app.overview.hours', {
+                  smart_count: preview.remaining,
+                  value: formatHourCount(preview.remaining),
+                })
+              : translate('app.overview.days', {
+                  smart_count: preview.remaining,
+                  value: formatDayCount(preview.remaining),
+                }),
+        })
+      : null;
+
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ mt: 1, p: 2, borderRadius: 1, bgcolor: 'action.hover', display: 'grid', gap: 0.5 }}
+    >
+      <Typography sx={{ fontWeight: 600 }}>
+        {showsHours
+          ? translate('resources.leaves.form.requestedWithHours', { amount: days, hours })
+          : translate('resources.leaves.form.requested', { amount: days })}
+      </Typography>
+      {remaining && <Typography variant="body2">{remaining}</Typography>}
+      {preview.kind === null && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.leaves.form.noBalance')}
+        </Typography>
+      )}
+      {preview.duration.days === 0 && (
+        <Typography variant="body2" color="error">
+          {translate('resources.leaves.messages.noWorkingDays')}
+        </Typography>
+      )}
+      {preview.refusal && (
+        <Typography variant="body2" color="error">
+          {preview.refusal}
+        </Typography>
+      )}
+      {preview.sickOverdrawn && (
+        <Typography variant="body2" sx={{ color: 'warning.dark' }}>
+          {translate('resources.leaves.messages.sickOverdrawn')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The signed-in employee's balances, or those of the employee an admin records leave for; none for an admin's own. */
+function useBalancesFor(employeeId: number | null): RemainingBalances | null {
+  const { user } = useSession();
+  const { data: employee } = useGetOne<EmployeeRecord>(
+    'employees',
+    { id: employeeId ?? 0 },
+    { enabled: user?.role === 'admin' && employeeId != null },
+  );
+  if (user?.role === 'admin') return employeeId != null && employee ? remainingBalancesOfEmployee(employee) : null;
+  return user ? remainingBalancesOfUser(user) : null;
+}

@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import { LEAVE_SORT_FIELDS, LEAVE_STATUSES, REQUEST_TYPES, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  ExportButton,
+  FilterButton,
+  List,
+  Pagination,
+  ReferenceInput,
+  SelectInput,
+  SortButton,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../auth/SessionProvider';
+import { serverMessageOf } from '../dashboard/dataProvider';
+import { EmptyState } from '../layout/EmptyState';
+import { Page } from '../layout/Page';
+import { useIsMobile } from '../layout/useIsMobile';
+import { FocusedLeaveAnchor, focusedRowSx } from './FocusedLeave';
+import { LeaveCards } from './LeaveCards';
+import { SubmitLeaveButton } from './LeaveCreate';
+import { exportLeaves } from './leaveExporter';
+import {
+  LeaveDateText,
+  LeaveDaysText,
+  LeaveDurationText,
+  LeaveReasonText,
+  LeaveStatusChip,
+  RequestTypeText,
+  SubmittedText,
+} from './LeaveFields';
+import { focusedLeaveIdOf, listSearchForLink } from './leaveLink';
+import { LeaveRowActions } from './LeaveRowActions';
+
+const statusChoices = LEAVE_STATUSES.map((status) => ({ id: status, name: `resources.leaves.statuses.${status}` }));
+const requestTypeChoices = REQUEST_TYPES.map((type) => ({ id: type, name: `resources.leaves.requestTypes.${type}` }));
+const mobileSortFields = LEAVE_SORT_FIELDS.filter((field) => field !== 'id');
+
+/** The status filter (and on wider screens the request type) shows at once; the others are behind 'Add filter'. */
+function leaveFilters({ isAdmin, isMobile }: { isAdmin: boolean; isMobile: boolean }) {
+  return [
+    <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+    <SelectInput key="request_type" source="request_type" choices={requestTypeChoices} alwaysOn={!isMobile} />,
+    ...(isAdmin
+      ? [
+          <ReferenceInput
+            key="employee_id"
+            source="employee_id"
+            reference="employees"
+            sort={{ field: 'name', order: 'ASC' }}
+          >
+            <AutocompleteInput optionText="name" label="resources.leaves.fields.employee_id" sx={{ minWidth: 200 }} />
+          </ReferenceInput>,
+        ]
+      : []),
+    <DateInput key="from" source="from" />,
+    <DateInput key="to" source="to" />,
+  ];
+}
+
+/**
+ * /dashboard/leaves (spec section 2): every role's requests, scoped by the API. The admins' e-mail links
+ * here with ?status=pending&focus=<id>, which opens the list filtered and the request highlighted.
+ */
+export function LeaveList() {
+  const { search } = useLocation();
+  const linkedSearch = listSearchForLink(search);
+  if (linkedSearch !== null) return <Navigate replace to={{ search: linkedSearch }} />;
+  return <LeaveListPage />;
+}
+
+function LeaveListPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const isMobile = useIsMobile();
+  const { user } = useSession();
+  const { search } = useLocation();
+  // Read once: the list rewrites the address as filters change, but the highlight stays until the page is left.
+  const [focusedId] = useState(() => focusedLeaveIdOf(search));
+
+  return (
+    <Page title={translate('resources.leaves.name', { smart_count: 2 })}>
+      <List<LeaveRequestRecord>
+        title={false}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        filters={leaveFilters({ isAdmin: user?.role === 'admin', isMobile })}
+        actions={<LeaveListActions />}
+        exporter={exportLeaves}
+        empty={<LeavesEmpty />}
+        error={<LeavesLoadError />}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        component={isMobile ? 'div' : undefined}
+        // react-admin paints its toolbars white on phones, where the cards below sit on the page's own background.
+        sx={{ '& .RaList-actions, & .RaList-actions > .MuiToolbar-root': { bgcolor: 'transparent' } }}
+        queryOptions={{
+          onError: (error) =>
+            notify(serverMessageOf(error, translate('resources.leaves.messages.fetchFailed')), { type: 'error' }),
+        }}
+      >
+        {isMobile ? <LeaveCards focusedId={focusedId} /> : <LeaveTable focusedId={focusedId} />}
+      </List>
+    </Page>
+  );
+}
+
+function LeaveTable({ focusedId }: { focusedId: number | null }) {
+  return (
+    <DataTable<LeaveRequestRecord>
+      bulkActionButtons={false}
+      rowClick={false}
+      rowSx={(leave) => (leave.id === focusedId ? focusedRowSx : {})}
+      // Sized by the page, not by its columns: a wide table scrolls inside the card instead of widening the screen.
+      sx={{
+        contain: 'inline-size',
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        '& .MuiTableCell-root': { px: 1 },
+      }}
+    >
+      <DataTable.Col<LeaveRequestRecord>
+        source="employee_name"
+        render={(leave) => (
+          <>
+            {leave.id === focusedId && <FocusedLeaveAnchor />}
+            {leave.employee_name}
+          </>
+        )}
+        sx={{ minWidth: 120, fontWeight: 600 }}
+      />
+      <DataTable.Col<LeaveRequestRecord> source="request_type" render={(leave) => <RequestTypeText leave={leave} />} />
+      <DataTable.Col<LeaveRequestRecord>
+        source="start_date"
+        render={(leave) => <LeaveDateText isoDate={leave.start_date} />}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        source="end_date"
+        render={(leave) => <LeaveDateText isoDate={leave.end_date} />}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        label="resources.leaves.fields.duration"
+        disableSort
+        render={(leave) => <LeaveDurationText leave={leave} />}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        source="days_count"
+        align="right"
+        render={(leave) => <LeaveDaysText leave={leave} />}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        source="reason"
+        disableSort
+        render={(leave) => <LeaveReasonText leave={leave} />}
+        sx={{ minWidth: 140, maxWidth: 240, overflowWrap: 'anywhere' }}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        source="status"
+        render={(leave) => <LeaveStatusChip status={leave.status} />}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        source="created_at"
+        render={(leave) => <SubmittedText leave={leave} />}
+        sx={{ minWidth: 110 }}
+      />
+      <DataTable.Col<LeaveRequestRecord>
+        label="resources.leaves.fields.actions"
+        disableSort
+        align="right"
+        // Pinned to the right edge so the actions stay at hand while a narrow screen scrolls the columns.
+        sx={{ position: 'sticky', right: 0, bgcolor: 'background.paper' }}
+      >
+        <LeaveRowActions look="icon" />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+function LeaveListActions() {
+  const isMobile = useIsMobile();
+  return (
+    <TopToolbar
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 1,
+        flexWrap: isMobile ? 'wrap' : 'nowrap',
+        flexShrink: 0,
+      }}
+    >
+      {isMobile && <SortButton fields={mobileSortFields} />}
+      <FilterButton />
+      <ExportButton />
+      <SubmitLeaveButton />
+    </TopToolbar>
+  );
+}
+
+function LeavesEmpty() {
+  const translate = useTranslate();
+  const { user } = useSession();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', width: '100%' }}>
+      <Box sx={{ width: '100%' }}>
+        <EmptyState
+          icon={<EventNoteIcon />}
+          title={translate('resources.leaves.empty.title')}
+          message={translate(
+            user?.role === 'admin' ? 'resources.leaves.empty.adminMessage' : 'resources.leaves.empty.employeeMessage',
+          )}
+        />
+      </Box>
+      <SubmitLeaveButton />
+    </Stack>
+  );
+}
+
+function LeavesLoadError() {
+  const translate = useTranslate();
+  const { error, refetch } = useListContext();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => refetch()}>
+          {translate('resources.leaves.list.retry')}
+        </Button>
+      }
+    >
+      {serverMessageOf(error, translate('resources.leaves.messages.fetchFailed'))}
+    </Alert>
+  );
+}

@@ -1,0 +1,187 @@
+import { useState, type ReactElement } from 'react';
+import { Box, Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import UndoIcon from '@mui/icons-material/Undo';
+import type { LeaveRequestRecord } from '@teamfolk/shared/contracts';
+import {
+  Confirm,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { useSession } from '../auth/SessionProvider';
+import { serverMessageOf, type TeamfolkDataProvider } from '../dashboard/dataProvider';
+import { leaveActionsFor } from './leaveActions';
+import { formatLeavePeriod } from './leaveFormat';
+
+/** Icons with tooltips in the table, where space is short; labelled buttons on the phone cards. */
+export type LeaveActionLook = 'icon' | 'button';
+
+/** Approve and reject (admins, pending rows) and withdraw, for the request in the record context. */
+export function LeaveRowActions({ look }: { look: LeaveActionLook }) {
+  const leave = useRecordContext<LeaveRequestRecord>();
+  const { user } = useSession();
+  if (!leave) return null;
+  const actions = leaveActionsFor(user?.role, leave);
+  if (!actions.decide && !actions.withdraw) return null;
+
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'flex-end',
+        ...(look === 'icon' ? { flexWrap: 'nowrap' } : { flexWrap: 'wrap', gap: 1 }),
+      }}
+    >
+      {actions.decide && <DecideButton leave={leave} approved look={look} />}
+      {actions.decide && <DecideButton leave={leave} approved={false} look={look} />}
+      {actions.withdraw && <WithdrawButton leave={leave} look={look} />}
+    </Box>
+  );
+}
+
+interface LeaveActionButtonProps {
+  look: LeaveActionLook;
+  text: string;
+  label: string;
+  icon: ReactElement;
+  color: 'success' | 'error' | 'inherit';
+  busy?: boolean;
+  onClick: () => void;
+}
+
+function LeaveActionButton({ look, text, label, icon, color, busy = false, onClick }: LeaveActionButtonProps) {
+  if (look === 'button') {
+    return (
+      <Button
+        size="small"
+        variant="outlined"
+        color={color}
+        startIcon={icon}
+        aria-label={label}
+        loading={busy}
+        onClick={onClick}
+      >
+        {text}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={text}>
+      <span>
+        <IconButton size="small" color={color} aria-label={label} disabled={busy} onClick={onClick}>
+          {busy ? <CircularProgress size={20} aria-hidden /> : icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+interface DecideButtonProps {
+  leave: LeaveRequestRecord;
+  approved: boolean;
+  look: LeaveActionLook;
+}
+
+/**
+ * One click: the row changes at once and the decision is sent when the notification closes, unless
+ * Undo was pressed (react-admin's undoable update, which the dataProvider routes to the approve call).
+ */
+function DecideButton({ leave, approved, look }: DecideButtonProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { refresh: refreshSession } = useSession();
+  const [update] = useUpdate<LeaveRequestRecord>();
+  const action = approved ? 'approve' : 'reject';
+
+  function decide() {
+    void update(
+      'leaves',
+      { id: leave.id, data: { status: approved ? 'approved' : 'rejected' }, previousData: leave },
+      {
+        mutationMode: 'undoable',
+        onSuccess: () =>
+          notify(approved ? 'resources.leaves.messages.approved' : 'resources.leaves.messages.rejected', {
+            type: 'info',
+            undoable: true,
+          }),
+        onError: (error) =>
+          notify(serverMessageOf(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' }),
+        onSettled: () => void refreshSession(),
+      },
+    );
+  }
+
+  return (
+    <LeaveActionButton
+      look={look}
+      text={translate(`resources.leaves.actions.${action}`)}
+      label={translate(`resources.leaves.actions.${action}Label`, { name: leave.employee_name })}
+      icon={approved ? <CheckCircleIcon /> : <CancelIcon />}
+      color={approved ? 'success' : 'error'}
+      onClick={decide}
+    />
+  );
+}
+
+/** Asks first; an approved request gives its days back to the balance, so the session is re-read afterwards. */
+function WithdrawButton({ leave, look }: { leave: LeaveRequestRecord; look: LeaveActionLook }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refreshList = useRefresh();
+  const { refresh: refreshSession } = useSession();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
+  const [confirming, setConfirming] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+
+  async function withdraw() {
+    setWithdrawing(true);
+    try {
+      const { data } = await dataProvider.cancelLeave(leave.id);
+      setConfirming(false);
+      notify(data.message || translate('resources.leaves.messages.withdrawn'), { type: 'success' });
+      refreshList();
+      void refreshSession();
+    } catch (error) {
+      // Closed first: while the confirmation is open, the notification would be hidden from screen readers.
+      setConfirming(false);
+      notify(serverMessageOf(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' });
+    } finally {
+      setWithdrawing(false);
+    }
+  }
+
+  return (
+    <>
+      <LeaveActionButton
+        look={look}
+        text={translate('resources.leaves.actions.withdraw')}
+        label={translate('resources.leaves.actions.withdrawLabel', { name: leave.employee_name })}
+        icon={<UndoIcon />}
+        color="inherit"
+        busy={withdrawing}
+        onClick={() => setConfirming(true)}
+      />
+      <Confirm
+        isOpen={confirming}
+        loading={withdrawing}
+        title="resources.leaves.withdraw.title"
+        content={
+          leave.status === 'approved'
+            ? 'resources.leaves.withdraw.approvedContent'
+            : 'resources.leaves.withdraw.pendingContent'
+        }
+        translateOptions={{ name: leave.employee_name, period: formatLeavePeriod(leave) }}
+        confirm="resources.leaves.withdraw.confirm"
+        confirmColor="warning"
+        ConfirmIcon={UndoIcon}
+        onConfirm={() => void withdraw()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

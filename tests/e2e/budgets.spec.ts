@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Response } from '@playwright/test';
+import type { Flags, Result } from 'lighthouse';
+import config from './playwright.config';
+import { expect, test } from './support/fixtures';
+
+/** Issue 7's budgets for the landing page. */
+const LANDING_SCRIPT_BUDGET_BYTES = 150_000;
+const LIGHTHOUSE_MINIMUM_SCORES = { performance: 95, accessibility: 95, seo: 100 };
+
+/** Strings only react-admin's code carries: its i18n keys and its layout's style name. */
+const REACT_ADMIN_MARKERS = ['ra.action.', 'RaLayout'];
+
+const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function printTable(title: string, rows: [string, string][]): void {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  process.stdout.write(
+    `\n${title}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n')}\n`,
+  );
+}
+
+test('the landing page loads at most 150 kB of gzipped JavaScript, and none of react-admin', async ({ page }) => {
+  const scriptResponses: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scriptResponses.push(response);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The product serves its files uncompressed for now, so each script's gzip size is computed here.
+  const scripts = await Promise.all(
+    scriptResponses.map(async (response) => {
+      const body = await response.body();
+      return { name: new URL(response.url()).pathname, gzipBytes: gzipSync(body).length, source: body.toString() };
+    }),
+  );
+  const totalGzipBytes = scripts.reduce((sum, { gzipBytes }) => sum + gzipBytes, 0);
+  printTable('JavaScript loaded by / (gzip)', [
+    ...scripts.map(({ name, gzipBytes }): [string, string] => [name, kilobytes(gzipBytes)]),
+    ['total', `${kilobytes(totalGzipBytes)} of ${kilobytes(LANDING_SCRIPT_BUDGET_BYTES)}`],
+  ]);
+
+  expect(
+    scripts.filter(({ name }) => name.includes('jsx-dev-runtime')).map(({ name }) => name),
+    'console/dist must be a production build: was it built with NODE_ENV=development?',
+  ).toEqual([]);
+  expect(totalGzipBytes).toBeLessThanOrEqual(LANDING_SCRIPT_BUDGET_BYTES);
+  const reactAdminScripts = scripts
+    .filter(({ source }) => REACT_ADMIN_MARKERS.some((marker) => source.includes(marker)))
+    .map(({ name }) => name);
+  expect(reactAdminScripts).toEqual([]);
+});
+
+/** Debian's Chromium with the suite's flags and a DevTools port, which is how Lighthouse drives a browser. */
+async function startChromiumForLighthouse(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const launchOptions = config.use?.launchOptions;
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'teamfolk-lighthouse-'));
+  const chromium = spawn(
+    launchOptions?.executablePath ?? '/usr/bin/chromium',
+    [...(launchOptions?.args ?? []), '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => chromium.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    chromium.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (listening) resolve(Number(listening[1]));
+    });
+    chromium.once('exit', () => reject(new Error(`Chromium exited before DevTools listened:\n${output}`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      chromium.kill();
+      await exited;
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runLighthouse(url: string, preset: 'desktop' | 'mobile'): Promise<Record<string, number>> {
+  const { default: lighthouse, desktopConfig } = await import('lighthouse');
+  const chromium = await startChromiumForLighthouse();
+  try {
+    const flags: Flags = {
+      port: chromium.port,
+      logLevel: 'error',
+      onlyCategories: Object.keys(LIGHTHOUSE_MINIMUM_SCORES),
+    };
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error('Lighthouse returned no result');
+    return reportScores(result.lhr, preset);
+  } finally {
+    await chromium.stop();
+  }
+}
+
+function reportScores(lhr: Result, preset: string): Record<string, number> {
+  const scores = Object.fromEntries(
+    Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+  );
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ];
+  const failedAudits = Object.values(lhr.categories)
+    .flatMap(({ auditRefs }) => auditRefs)
+    .filter(({ id, weight }) => weight > 0 && (lhr.audits[id]?.score ?? 1) < 1)
+    .map(({ id }) => id);
+  printTable(`Lighthouse ${lhr.lighthouseVersion}, ${preset} preset, ${lhr.finalDisplayedUrl}`, [
+    ...Object.entries(scores).map(([id, score]): [string, string] => [id, String(score)]),
+    ...metrics.map((id): [string, string] => [id, lhr.audits[id]?.displayValue ?? '']),
+    ['audits below 100', failedAudits.join(', ') || 'none'],
+  ]);
+  return scores;
+}
+
+test.describe('Lighthouse on the landing page', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('desktop preset: performance ≥ 95, accessibility ≥ 95, SEO 100', async ({ baseURL }) => {
+    const scores = await runLighthouse(`${baseURL}/`, 'desktop');
+    for (const [category, minimum] of Object.entries(LIGHTHOUSE_MINIMUM_SCORES)) {
+      expect(scores[category], category).toBeGreaterThanOrEqual(minimum);
+    }
+  });
+
+  test('mobile preset with simulated throttling: accessibility ≥ 95 and SEO 100, performance printed', async ({
+    baseURL,
+  }) => {
+    const scores = await runLighthouse(`${baseURL}/`, 'mobile');
+    expect(scores.accessibility).toBeGreaterThanOrEqual(LIGHTHOUSE_MINIMUM_SCORES.accessibility);
+    expect(scores.seo).toBeGreaterThanOrEqual(LIGHTHOUSE_MINIMUM_SCORES.seo);
+  });
+});
