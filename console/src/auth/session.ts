@@ -130,7 +130,7 @@ export class SessionStore {
     this.setState({ user: null, loading: false, endReason: reason });
   }
 
-  /** The spec ignores every failure of this call; until billing ships the route answers 404. */
+  /** The spec ignores every failure of this call (it only refreshes the subscription's state). */
   private syncSubscription(user: SessionUser): void {
     if (user.role !== 'admin') return;
     apiRequest('/billing/sync-subscription', { method: 'POST', reportUnauthorized: false }).catch(() => undefined);

@@ -17,15 +17,17 @@ import {
   type SeatPreview,
   type UpcomingEvent,
 } from '@teamfolk/shared/contracts';
-import { API_BASE_PATH } from '../api/http';
+import { API_BASE_PATH, reportSubscriptionExpired } from '../api/http';
 import { readToken } from '../auth/tokenStorage';
 
 function httpClient(url: string, options: fetchUtils.Options = {}) {
   const token = readToken();
-  return fetchUtils.fetchJson(
-    url,
-    token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options,
-  );
+  return fetchUtils
+    .fetchJson(url, token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options)
+    .catch((error: unknown) => {
+      reportSubscriptionExpired(url, (error as { body?: unknown }).body);
+      throw error;
+    });
 }
 
 /** The actions beyond CRUD (STYLE habit 5); react-admin's useDataProvider() wraps them like the CRUD methods. */

@@ -21,12 +21,12 @@ async function hire(target: CompanyWithAdmin, name: string) {
   return { employee, auth: await bearerFor(t, employee.email, 'secret') };
 }
 
-async function approvedLeave(auth: string, body: Record<string, unknown>) {
+async function approvedLeave(auth: string, body: Record<string, unknown>, approver = admin) {
   const leave = await t.request().post('/api/leaves').set('Authorization', auth).send(body).expect(201);
   await t
     .request()
     .put(`/api/leaves/${leave.body.id}/approve`)
-    .set('Authorization', admin)
+    .set('Authorization', approver)
     .send({ approved: true })
     .expect(200);
   return leave.body as { id: number };
@@ -110,6 +110,39 @@ describe('GET /api/calendar/events', () => {
     const edge = await events(admin, day(7), day(7));
     expect(edge.map((event) => event.id)).toEqual([vacation.id]);
     expect(await events(admin, day(8), day(8))).toEqual([]);
+  });
+
+  it('shows a leave crossing a month boundary in both months, and a one-day leave on its day only', async () => {
+    const ownCompany = await createCompanyWithAdmin();
+    const ownAdmin = await bearerFor(t, ownCompany.admin.email, ownCompany.password);
+    const person = await hire(ownCompany, 'Mona Month');
+    const crossing = await approvedLeave(
+      person.auth,
+      {
+        start_date: '2027-04-29',
+        end_date: '2027-05-04',
+        request_type: 'vacation',
+        leave_type: 'full_day',
+      },
+      ownAdmin,
+    );
+    const oneDay = await approvedLeave(
+      person.auth,
+      {
+        start_date: '2027-05-12',
+        end_date: '2027-05-12',
+        request_type: 'other',
+        leave_type: 'full_day',
+      },
+      ownAdmin,
+    );
+    const april = await events(ownAdmin, '2027-04-01', '2027-04-30');
+    const may = await events(ownAdmin, '2027-05-01', '2027-05-31');
+    expect(april.map((event) => event.id)).toEqual([crossing.id]);
+    expect(may.map((event) => event.id)).toEqual([crossing.id, oneDay.id]);
+    expect(may[0]).toMatchObject({ start: '2027-04-29', end: '2027-05-04', daysCount: 4 });
+    expect((await events(ownAdmin, '2027-05-11', '2027-05-11')).map((event) => event.id)).toEqual([]);
+    expect((await events(ownAdmin, '2027-05-12', '2027-05-12')).map((event) => event.id)).toEqual([oneDay.id]);
   });
 
   it('shows admins everything, with times for partial days', async () => {

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  TIMERS_MS,
+  type BillingCycleRecord,
+  type BillingInfo,
+  type PaymentMethodsReply,
+} from '@teamfolk/shared/contracts';
+import { fetchBillingHistory, fetchBillingInfo, fetchPaymentMethods } from './billingApi';
+import { onEmployeesChanged } from './employeesChanged';
+
+/** One part of the screen: the last data that arrived, and the error of the last attempt if it failed. */
+export interface Loadable<Data> {
+  data: Data | undefined;
+  error: unknown;
+  loaded: boolean;
+}
+
+export interface BillingData {
+  info: Loadable<BillingInfo>;
+  paymentMethods: Loadable<PaymentMethodsReply>;
+  history: Loadable<BillingCycleRecord[]>;
+}
+
+export interface ReloadOptions {
+  /** After a change the admin made: a reload already under way may predate it, so a new one starts. */
+  fresh?: boolean;
+}
+
+const notYetLoaded = { data: undefined, error: undefined, loaded: false };
+
+function settle<Data>(previous: Loadable<Data>, outcome: PromiseSettledResult<Data>): Loadable<Data> {
+  return outcome.status === 'fulfilled'
+    ? { data: outcome.value, error: undefined, loaded: true }
+    : { data: previous.data, error: outcome.reason, loaded: true };
+}
+
+/**
+ * The billing screen's data, kept current as spec section 4 asks: on window focus, when the page
+ * becomes visible, when employees change, and every 5 seconds while the page is visible. The parts
+ * load independently, so a provider outage on the card list leaves the subscription readable, and
+ * the last data stays on screen while a reload runs or after one fails.
+ */
+export function useBillingData(): BillingData & { reload: (options?: ReloadOptions) => Promise<void> } {
+  const [data, setData] = useState<BillingData>({
+    info: notYetLoaded,
+    paymentMethods: notYetLoaded,
+    history: notYetLoaded,
+  });
+  const running = useRef<Promise<void> | undefined>(undefined);
+  const latestRequest = useRef(0);
+
+  const reload = useCallback(({ fresh = false }: ReloadOptions = {}): Promise<void> => {
+    if (running.current && !fresh) return running.current;
+    latestRequest.current += 1;
+    const request = latestRequest.current;
+    const run = Promise.allSettled([fetchBillingInfo(), fetchPaymentMethods(), fetchBillingHistory()]).then(
+      ([info, paymentMethods, history]) => {
+        // Answers overtaken by a newer request are dropped: they may show the state before a change.
+        if (request !== latestRequest.current) return;
+        running.current = undefined;
+        setData((previous) => ({
+          info: settle(previous.info, info),
+          paymentMethods: settle(previous.paymentMethods, paymentMethods),
+          history: settle(previous.history, history),
+        }));
+      },
+    );
+    running.current = run;
+    return run;
+  }, []);
+
+  useEffect(() => {
+    let poller: number | undefined;
+    const stopPolling = () => window.clearInterval(poller);
+    const startPolling = () => {
+      stopPolling();
+      poller = window.setInterval(() => void reload(), TIMERS_MS.billingRefresh);
+    };
+    const onVisibilityChange = () => {
+      if (document.visibilityState !== 'visible') {
+        stopPolling();
+        return;
+      }
+      void reload();
+      startPolling();
+    };
+    const onFocus = () => void reload();
+
+    void reload();
+    if (document.visibilityState === 'visible') startPolling();
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    const stopListeningToEmployees = onEmployeesChanged(() => void reload());
+    return () => {
+      stopPolling();
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      stopListeningToEmployees();
+    };
+  }, [reload]);
+
+  return { ...data, reload };
+}
