@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Box, ButtonBase, Popover } from '@mui/material';
+import { Box, ButtonBase } from '@mui/material';
 import type { CalendarEvent } from '@teamfolk/shared/contracts';
+import { DetailsPopover } from './DetailsPopover';
 import { EventSummary } from './EventSummary';
 import { pendingBackground, REQUEST_TYPE_STYLES } from './requestTypeStyles';
 import { useEventText } from './useEventText';
@@ -71,17 +72,14 @@ export function EventChip({ event, showType = false }: EventChipProps) {
           </Box>
         )}
       </ButtonBase>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
+      <DetailsPopover
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{
-          paper: { role: 'dialog', 'aria-label': accessibleName(event), sx: { p: 2, maxWidth: 340 } },
-        }}
+        label={accessibleName(event)}
+        sx={{ p: 2, maxWidth: 340 }}
       >
         <EventSummary event={event} />
-      </Popover>
+      </DetailsPopover>
     </>
   );
 }

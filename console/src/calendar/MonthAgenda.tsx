@@ -1,20 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
-import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
-import { daysOfMonth, eventsOnDay, weekdayOf, type CalendarMonth } from './calendarMonth';
+import { daysOfMonth, eventsOnDay, weekdayOf, type MonthViewProps } from './calendarMonth';
 import { EventChipList } from './EventChip';
 
-interface MonthAgendaProps {
-  month: CalendarMonth;
-  today: string;
-  events: readonly CalendarEvent[];
-  holidays: ReadonlyMap<string, PublicHoliday[]>;
-}
-
 /** The month on a phone: only the days on which someone is out or that are public holidays, one under the other. */
-export function MonthAgenda({ month, today, events, holidays }: MonthAgendaProps) {
+export function MonthAgenda({ month, today, events, holidays }: MonthViewProps) {
   const translate = useTranslate();
   const days = daysOfMonth(month)
     .map((day) => ({ day, events: eventsOnDay(events, day), holidays: holidays.get(day) ?? [] }))

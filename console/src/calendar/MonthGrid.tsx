@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { alpha, Box, ButtonBase, Popover, Typography } from '@mui/material';
+import { alpha, Box, ButtonBase, Typography } from '@mui/material';
 import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
-import { eventsOnDay, isInMonth, monthWeeks, weekdayOf, type CalendarMonth } from './calendarMonth';
+import { eventsOnDay, isInMonth, monthWeeks, weekdayOf, type MonthViewProps } from './calendarMonth';
+import { DetailsPopover } from './DetailsPopover';
 import { EventChipList } from './EventChip';
 import { EventSummary } from './EventSummary';
 import { VisuallyHidden } from './VisuallyHidden';
@@ -12,15 +13,8 @@ import { VisuallyHidden } from './VisuallyHidden';
 /** A cell shows this many chips; a busier day shows one fewer and a '+N more' button. */
 const CHIPS_PER_DAY = 3;
 
-interface MonthGridProps {
-  month: CalendarMonth;
-  today: string;
-  events: readonly CalendarEvent[];
-  holidays: ReadonlyMap<string, PublicHoliday[]>;
-}
-
 /** The month as a table, Sunday to Saturday; the days of the neighbouring months are greyed out and left empty. */
-export function MonthGrid({ month, today, events, holidays }: MonthGridProps) {
+export function MonthGrid({ month, today, events, holidays }: MonthViewProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -204,12 +198,11 @@ function MoreEventsButton({ day, events, hiddenCount }: { day: string; events: C
       >
         {translate('resources.calendar.grid.more', { smart_count: hiddenCount })}
       </ButtonBase>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
+      <DetailsPopover
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': heading, sx: { p: 2, width: 340, maxWidth: '90vw' } } }}
+        label={heading}
+        sx={{ p: 2, width: 340, maxWidth: '90vw' }}
       >
         <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
           {heading}
@@ -221,7 +214,7 @@ function MoreEventsButton({ day, events, hiddenCount }: { day: string; events: C
             </li>
           ))}
         </Box>
-      </Popover>
+      </DetailsPopover>
     </>
   );
 }

@@ -1,9 +1,20 @@
 import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
+import { DAY_MS, isoDateOfUtcTime, utcTimeOf } from '../format/dates';
+
+export { todayAsIsoDate } from '../format/dates';
 
 /** A shown month: the year and the month number, 1 for January. */
 export interface CalendarMonth {
   year: number;
   month: number;
+}
+
+/** What the month grid and the phone's agenda show: the month, today's date and what is on. */
+export interface MonthViewProps {
+  month: CalendarMonth;
+  today: string;
+  events: readonly CalendarEvent[];
+  holidays: ReadonlyMap<string, PublicHoliday[]>;
 }
 
 /** The days a request to the calendar API covers, both included, as YYYY-MM-DD. */
@@ -12,23 +23,11 @@ export interface DateRange {
   end: string;
 }
 
-const DAY_MS = 86_400_000;
 const pad = (value: number) => String(value).padStart(2, '0');
 
-// Calendar days are handled as UTC midnights so that no time zone or daylight-saving change can shift them.
-export function utcTimeOf(isoDate: string): number {
-  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
-}
-
-function isoDateOfTime(time: number): string {
-  const date = new Date(time);
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-/** The user's own calendar day as YYYY-MM-DD. */
-export function todayAsIsoDate(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** The UTC midnights of the month's first and last day. */
+function monthTimes({ year, month }: CalendarMonth): { first: number; last: number } {
+  return { first: Date.UTC(year, month - 1, 1), last: Date.UTC(year, month, 0) };
 }
 
 export function monthOfIsoDate(isoDate: string): CalendarMonth {
@@ -56,28 +55,26 @@ export function shiftMonth({ year, month }: CalendarMonth, months: number): Cale
 }
 
 /** The first and the last day of the month (the spec's 'bounds of the shown month'). */
-export function monthRange({ year, month }: CalendarMonth): DateRange {
-  return {
-    start: isoDateOfTime(Date.UTC(year, month - 1, 1)),
-    end: isoDateOfTime(Date.UTC(year, month, 0)),
-  };
+export function monthRange(calendarMonth: CalendarMonth): DateRange {
+  const { first, last } = monthTimes(calendarMonth);
+  return { start: isoDateOfUtcTime(first), end: isoDateOfUtcTime(last) };
 }
 
 export function daysOfMonth(calendarMonth: CalendarMonth): string[] {
-  const { start, end } = monthRange(calendarMonth);
+  const { first, last } = monthTimes(calendarMonth);
   const days: string[] = [];
-  for (let time = utcTimeOf(start); time <= utcTimeOf(end); time += DAY_MS) days.push(isoDateOfTime(time));
+  for (let time = first; time <= last; time += DAY_MS) days.push(isoDateOfUtcTime(time));
   return days;
 }
 
 /** The weeks of the month grid, Sunday to Saturday; days of the neighbouring months fill the first and last week. */
 export function monthWeeks(calendarMonth: CalendarMonth): string[][] {
-  const { start, end } = monthRange(calendarMonth);
-  const firstTime = utcTimeOf(start) - new Date(utcTimeOf(start)).getUTCDay() * DAY_MS;
-  const lastTime = utcTimeOf(end) + (6 - new Date(utcTimeOf(end)).getUTCDay()) * DAY_MS;
+  const { first, last } = monthTimes(calendarMonth);
+  const firstTime = first - new Date(first).getUTCDay() * DAY_MS;
+  const lastTime = last + (6 - new Date(last).getUTCDay()) * DAY_MS;
   const weeks: string[][] = [];
   for (let weekStart = firstTime; weekStart <= lastTime; weekStart += 7 * DAY_MS) {
-    weeks.push(Array.from({ length: 7 }, (_, weekday) => isoDateOfTime(weekStart + weekday * DAY_MS)));
+    weeks.push(Array.from({ length: 7 }, (_, weekday) => isoDateOfUtcTime(weekStart + weekday * DAY_MS)));
   }
   return weeks;
 }
@@ -86,9 +83,9 @@ export function isInMonth(isoDate: string, { year, month }: CalendarMonth): bool
   return isoDate.startsWith(`${year}-${pad(month)}-`);
 }
 
-/** 0 for Sunday to 6 for Saturday. */
+/** 0 for Sunday to 6 for Saturday (NaN for what is not a date). */
 export function weekdayOf(isoDate: string): number {
-  return new Date(utcTimeOf(isoDate)).getUTCDay();
+  return new Date(utcTimeOf(isoDate) ?? NaN).getUTCDay();
 }
 
 /** The events that cover the day, in the order the API sent them (by start date, then name). */

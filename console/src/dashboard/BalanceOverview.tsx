@@ -5,6 +5,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { ReactElement } from 'react';
 import type { SessionUser } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
+import { formatDayCount, formatHourCount } from '../format/amounts';
 
 type BalanceUnit = 'days' | 'hours';
 
@@ -16,9 +17,6 @@ interface Balance {
   used: number;
   remaining: number;
 }
-
-const dayFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-const hourFormat = new Intl.NumberFormat('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function balancesOf(user: SessionUser): Balance[] {
   return [
@@ -55,7 +53,7 @@ export function BalanceOverview({ user }: { user: SessionUser }) {
   const formatAmount = (value: number, unit: BalanceUnit) =>
     translate(`app.overview.${unit}`, {
       smart_count: value,
-      value: (unit === 'hours' ? hourFormat : dayFormat).format(value),
+      value: unit === 'hours' ? formatHourCount(value) : formatDayCount(value),
     });
 
   return (

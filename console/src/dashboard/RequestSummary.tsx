@@ -8,6 +8,7 @@ import type { DashboardSummary } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { SubmitLeaveButton } from '../leaves/LeaveCreate';
+import { IconBadge } from './IconBadge';
 
 interface SummaryCard {
   labelKey: string;
@@ -81,21 +82,9 @@ export function RequestSummary({ isAdmin, summary, loading, onLeaveSubmitted }: 
             <Card key={card.labelKey} variant="outlined">
               <CardActionArea component={Link} to={card.to} sx={{ height: '100%' }}>
                 <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                  <Box
-                    aria-hidden
-                    sx={{
-                      display: 'grid',
-                      placeItems: 'center',
-                      width: 44,
-                      height: 44,
-                      borderRadius: '50%',
-                      bgcolor: 'action.selected',
-                      color: 'primary.main',
-                      flexShrink: 0,
-                    }}
-                  >
+                  <IconBadge background="action.selected" color="primary.main">
                     {card.icon}
-                  </Box>
+                  </IconBadge>
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="body2" color="text.secondary">
                       {translate(card.labelKey)}

@@ -5,23 +5,10 @@ import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import type { UpcomingEvent } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { EmptyState } from '../layout/EmptyState';
+import { formatShortDate } from '../format/dates';
+import { IconBadge } from './IconBadge';
 
 const LOADING_CARDS = 2;
-
-// Event dates are calendar days; read in UTC they cannot slip to the previous day in western time zones.
-const eventDateFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 2026-03-02 → Mon, Mar 2. */
-function formatEventDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return eventDateFormat.format(Date.UTC(year, month - 1, day));
-}
 
 /** Birthdays and work anniversaries of the next 30 days, soonest first as the API sorts them. */
 export function UpcomingEvents({ events, loading }: { events: UpcomingEvent[]; loading: boolean }) {
@@ -76,26 +63,14 @@ function UpcomingEventCard({ event }: { event: UpcomingEvent }) {
   return (
     <Card component="li" variant="outlined">
       <CardContent sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, '&:last-child': { pb: 2 } }}>
-        <Box
-          aria-hidden
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 44,
-            height: 44,
-            borderRadius: '50%',
-            flexShrink: 0,
-            bgcolor: birthday ? 'secondary.main' : 'primary.main',
-            color: 'common.white',
-          }}
-        >
+        <IconBadge background={birthday ? 'secondary.main' : 'primary.main'} color="common.white">
           {birthday ? <CakeIcon /> : <WorkHistoryIcon />}
-        </Box>
+        </IconBadge>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{event.message}</Typography>
           <Typography variant="body2" color="text.secondary">
             {translate(birthday ? 'app.overview.upcoming.birthday' : 'app.overview.upcoming.anniversary')} ·{' '}
-            <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+            <time dateTime={event.date}>{formatShortDate(event.date)}</time>
           </Typography>
         </Box>
         <Chip

@@ -3,16 +3,15 @@ import { Box, Typography } from '@mui/material';
 import { MAX_BALANCE_DAYS, MAX_BALANCE_HOURS, type EmployeeRecord } from '@teamfolk/shared/contracts';
 import { NumberInput, useDataProvider, useTranslate, useUpdate, type Identifier } from 'react-admin';
 import type { TeamfolkDataProvider } from '../dashboard/dataProvider';
+import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   balancesFormValuesOf,
   toBalancesPayload,
-  type BalancesFormValues,
   type BalancesPayload,
   type EmployeeMutationReply,
 } from './employeeForms';
-import { formGridSx, validateDays, validateHours } from './EmployeeInputs';
-import { FormDialog } from './FormDialog';
-import { useEmployeeFeedback } from './useEmployeeFeedback';
+import { validateDays, validateHours } from './EmployeeInputs';
+import { useEmployeeUpdateSubmit } from './useEmployeeUpdateSubmit';
 
 interface EmployeeBalancesDialogProps {
   employee: EmployeeRecord;
@@ -32,29 +31,19 @@ const balanceGroups = [
 export function EmployeeBalancesDialog({ employee, onClose }: EmployeeBalancesDialogProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TeamfolkDataProvider>();
-  const { succeeded, failed } = useEmployeeFeedback();
   const [update] = useUpdate<EmployeeMutationReply>('employees', undefined, {
     mutationFn: async ({ id, data }) =>
       (await dataProvider.updateBalances(id as Identifier, data as BalancesPayload)).data,
   });
   const defaultValues = useMemo(() => balancesFormValuesOf(employee), [employee]);
-
-  async function handleSubmit(values: BalancesFormValues) {
-    const parsed = toBalancesPayload(values);
-    if (!parsed.ok) return parsed.errors;
-    try {
-      const saved = await update(
-        'employees',
-        { id: employee.id, data: parsed.payload, previousData: employee },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
-      succeeded(saved?.message, 'resources.employees.messages.balancesUpdated');
-      onClose();
-      return undefined;
-    } catch (error) {
-      return failed(error, 'resources.employees.messages.balancesFailed');
-    }
-  }
+  const handleSubmit = useEmployeeUpdateSubmit({
+    employee,
+    update,
+    toPayload: toBalancesPayload,
+    savedKey: 'resources.employees.messages.balancesUpdated',
+    failedKey: 'resources.employees.messages.balancesFailed',
+    onSaved: onClose,
+  });
 
   return (
     <FormDialog

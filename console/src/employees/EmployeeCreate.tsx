@@ -6,11 +6,11 @@ import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { apiFailureOf } from '../dashboard/dataProvider';
+import { FormDialog } from '../layout/FormDialog';
 import { todayAsIsoDate } from './employeeFormat';
 import { newEmployeeDefaults, toEmployeePayload, type EmployeeFormValues, type EmployeePayload } from './employeeForms';
 import { EmployeeInputs } from './EmployeeInputs';
 import { handOffFirstEmployeeToCheckout } from './firstEmployeeCheckout';
-import { FormDialog } from './FormDialog';
 import { SeatConfirmationDialog } from './SeatConfirmationDialog';
 import { useEmployeeFeedback } from './useEmployeeFeedback';
 

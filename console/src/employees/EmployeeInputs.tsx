@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { MAX_BALANCE_DAYS, MAX_BALANCE_HOURS } from '@teamfolk/shared/contracts';
 import { DateInput, email, maxValue, minValue, NumberInput, required, TextInput } from 'react-admin';
+import { formGridSx } from '../layout/FormDialog';
 
 // Module-level so react-hook-form sees the same validators on every render.
 const validateName = [required()];
@@ -8,13 +9,6 @@ const validateEmail = [required(), email()];
 const validateHireDate = [required()];
 export const validateDays = [required(), minValue(0), maxValue(MAX_BALANCE_DAYS)];
 export const validateHours = [required(), minValue(0), maxValue(MAX_BALANCE_HOURS)];
-
-/** Two columns from the small breakpoint up, one on phones. */
-export const formGridSx = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-  columnGap: 2,
-} as const;
 
 /** The fields of POST and PUT /employees, shared by the add and edit dialogs. */
 export function EmployeeInputs() {

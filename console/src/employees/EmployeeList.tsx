@@ -1,25 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
 import type { EmployeeRecord } from '@teamfolk/shared/contracts';
-import {
-  DataTable,
-  ExportButton,
-  List,
-  Pagination,
-  SearchInput,
-  SortButton,
-  TopToolbar,
-  useListContext,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, ExportButton, SearchInput, SortButton, TopToolbar, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 import { EmailVerificationBanner } from '../auth/EmailVerificationBanner';
-import { serverMessageOf } from '../dashboard/dataProvider';
 import { AdminOnly } from '../layout/AdminOnly';
-import { EmptyState } from '../layout/EmptyState';
 import { Page } from '../layout/Page';
+import {
+  ListEmpty,
+  ListLoadError,
+  ResponsiveList,
+  responsiveTableSx,
+  stickyActionsColumnSx,
+} from '../layout/ResponsiveList';
 import { useIsMobile } from '../layout/useIsMobile';
 import { AddEmployeeButton, AddEmployeeProvider } from './EmployeeCreate';
 import { EmployeeCards } from './EmployeeCards';
@@ -52,32 +46,35 @@ export function EmployeeList() {
 
 function EmployeeListPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const isMobile = useIsMobile();
 
   return (
     <Page title={translate('resources.employees.name', { smart_count: 2 })}>
       <EmailVerificationBanner />
       <SuccessMessageFromNavigation />
       <AddEmployeeProvider>
-        <List<EmployeeRecord>
-          title={false}
+        <ResponsiveList<EmployeeRecord>
           sort={{ field: 'name', order: 'ASC' }}
-          perPage={25}
           filters={searchFilters}
           actions={<EmployeeListActions />}
           exporter={exportEmployees}
-          empty={<EmployeesEmpty />}
-          error={<EmployeesLoadError />}
-          pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-          component={isMobile ? 'div' : undefined}
-          queryOptions={{
-            onError: (error) =>
-              notify(serverMessageOf(error, translate('resources.employees.messages.fetchFailed')), { type: 'error' }),
-          }}
-        >
-          {isMobile ? <EmployeeCards /> : <EmployeeTable />}
-        </List>
+          empty={
+            <ListEmpty
+              icon={<PeopleIcon />}
+              title={translate('resources.employees.empty.title')}
+              message={translate('resources.employees.empty.message')}
+              action={<AddEmployeeButton />}
+            />
+          }
+          error={
+            <ListLoadError
+              retryLabel={translate('resources.employees.list.retry')}
+              message={() => translate('resources.employees.messages.fetchFailed')}
+            />
+          }
+          fetchFailedMessage={translate('resources.employees.messages.fetchFailed')}
+          table={<EmployeeTable />}
+          cards={<EmployeeCards />}
+        />
       </AddEmployeeProvider>
     </Page>
   );
@@ -85,16 +82,7 @@ function EmployeeListPage() {
 
 function EmployeeTable() {
   return (
-    <DataTable<EmployeeRecord>
-      bulkActionButtons={false}
-      rowClick={false}
-      // Sized by the page, not by its columns: a wide table scrolls inside the card instead of widening the screen.
-      sx={{
-        contain: 'inline-size',
-        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-        '& .MuiTableCell-root': { px: 1 },
-      }}
-    >
+    <DataTable<EmployeeRecord> bulkActionButtons={false} rowClick={false} sx={responsiveTableSx}>
       <DataTable.Col<EmployeeRecord>
         source="name"
         render={(employee) => <EmployeeName employee={employee} />}
@@ -119,8 +107,7 @@ function EmployeeTable() {
         label="resources.employees.fields.actions"
         disableSort
         align="right"
-        // Pinned to the right edge so the actions stay at hand while a narrow screen scrolls the columns.
-        sx={{ position: 'sticky', right: 0, bgcolor: 'background.paper' }}
+        sx={stickyActionsColumnSx}
       >
         <EmployeeRowActions />
       </DataTable.Col>
@@ -136,39 +123,6 @@ function EmployeeListActions() {
       <ExportButton />
       <AddEmployeeButton />
     </TopToolbar>
-  );
-}
-
-function EmployeesEmpty() {
-  const translate = useTranslate();
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'center' }}>
-      <Box sx={{ width: '100%' }}>
-        <EmptyState
-          icon={<PeopleIcon />}
-          title={translate('resources.employees.empty.title')}
-          message={translate('resources.employees.empty.message')}
-        />
-      </Box>
-      <AddEmployeeButton />
-    </Stack>
-  );
-}
-
-function EmployeesLoadError() {
-  const translate = useTranslate();
-  const { refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => refetch()}>
-          {translate('resources.employees.list.retry')}
-        </Button>
-      }
-    >
-      {translate('resources.employees.messages.fetchFailed')}
-    </Alert>
   );
 }
 

@@ -1,15 +1,5 @@
-import { useId, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -22,12 +12,10 @@ import {
 import {
   AutocompleteInput,
   DateInput,
-  Form,
   FormDataConsumer,
   RadioButtonGroupInput,
   ReferenceInput,
   required,
-  SaveButton,
   SelectInput,
   TextInput,
   TimeInput,
@@ -39,7 +27,7 @@ import {
 } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
 import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
-import { useIsMobile } from '../layout/useIsMobile';
+import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   newLeaveDefaults,
   parseLeaveForm,
@@ -89,19 +77,15 @@ interface LeaveCreateDialogProps {
 function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const isMobile = useIsMobile();
-  const titleId = useId();
   const refreshList = useRefresh();
   const { refresh: refreshSession } = useSession();
   const [create] = useCreate<LeaveRequestParsed, unknown, LeaveSavedReply>();
-  const [saving, setSaving] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const defaultValues = useMemo(() => newLeaveDefaults(todayAsIsoDate()), []);
 
-  async function handleSubmit(values: object): Promise<LeaveFieldErrors | undefined> {
-    const parsed = parseLeaveForm(values as LeaveFormValues);
+  async function handleSubmit(values: LeaveFormValues): Promise<LeaveFieldErrors | undefined> {
+    const parsed = parseLeaveForm(values);
     if (!parsed.ok) return parsed.errors;
-    setSaving(true);
     setSubmitError(null);
     try {
       const saved = await create('leaves', { data: parsed.input }, { returnPromise: true });
@@ -120,54 +104,26 @@ function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogProps) {
       if (typeof field === 'string' && field in defaultValues) return { [field]: message };
       setSubmitError(message);
       return undefined;
-    } finally {
-      setSaving(false);
     }
   }
 
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      fullScreen={isMobile}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
+    <FormDialog
+      title={translate('resources.leaves.form.title')}
+      submitLabel="resources.leaves.form.submit"
+      submitIcon={<SendIcon />}
+      defaultValues={defaultValues}
+      validate={validateLeaveForm}
+      // The errors show under the inputs; a notification would sit over the dialog's buttons on phones.
+      disableInvalidFormNotification
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      error={submitError}
     >
-      <Form
-        defaultValues={defaultValues}
-        validate={validateLeaveForm}
-        // The errors show under the inputs; a notification would sit over the dialog's buttons on phones.
-        disableInvalidFormNotification
-        onSubmit={handleSubmit}
-        noValidate
-      >
-        <DialogTitle id={titleId}>{translate('resources.leaves.form.title')}</DialogTitle>
-        <DialogContent>
-          {submitError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {submitError}
-            </Alert>
-          )}
-          <LeaveInputs />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={saving}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <SaveButton label="resources.leaves.form.submit" icon={<SendIcon />} alwaysEnable={!saving} />
-        </DialogActions>
-      </Form>
-    </Dialog>
+      <LeaveInputs />
+    </FormDialog>
   );
 }
-
-const formGridSx = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-  columnGap: 2,
-  '& > .wide': { gridColumn: '1 / -1' },
-} as const;
 
 /** The fields of POST /leaves: a partial day asks for hours instead of an end date (spec sections 4 and 5). */
 function LeaveInputs() {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Stack } from '@mui/material';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { LEAVE_SORT_FIELDS, LEAVE_STATUSES, REQUEST_TYPES, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
 import {
@@ -8,21 +7,23 @@ import {
   DateInput,
   ExportButton,
   FilterButton,
-  List,
-  Pagination,
   ReferenceInput,
   SelectInput,
   SortButton,
   TopToolbar,
-  useListContext,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
 import { serverMessageOf } from '../dashboard/dataProvider';
-import { EmptyState } from '../layout/EmptyState';
 import { Page } from '../layout/Page';
+import {
+  ListEmpty,
+  ListLoadError,
+  ResponsiveList,
+  responsiveTableSx,
+  stickyActionsColumnSx,
+} from '../layout/ResponsiveList';
 import { useIsMobile } from '../layout/useIsMobile';
 import { FocusedLeaveAnchor, focusedRowSx } from './FocusedLeave';
 import { LeaveCards } from './LeaveCards';
@@ -79,7 +80,6 @@ export function LeaveList() {
 
 function LeaveListPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const isMobile = useIsMobile();
   const { user } = useSession();
   const { search } = useLocation();
@@ -88,26 +88,33 @@ function LeaveListPage() {
 
   return (
     <Page title={translate('resources.leaves.name', { smart_count: 2 })}>
-      <List<LeaveRequestRecord>
-        title={false}
+      <ResponsiveList<LeaveRequestRecord>
         sort={{ field: 'created_at', order: 'DESC' }}
-        perPage={25}
         filters={leaveFilters({ isAdmin: user?.role === 'admin', isMobile })}
         actions={<LeaveListActions />}
         exporter={exportLeaves}
-        empty={<LeavesEmpty />}
-        error={<LeavesLoadError />}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-        component={isMobile ? 'div' : undefined}
+        empty={
+          <ListEmpty
+            icon={<EventNoteIcon />}
+            title={translate('resources.leaves.empty.title')}
+            message={translate(
+              user?.role === 'admin' ? 'resources.leaves.empty.adminMessage' : 'resources.leaves.empty.employeeMessage',
+            )}
+            action={<SubmitLeaveButton />}
+          />
+        }
+        error={
+          <ListLoadError
+            retryLabel={translate('resources.leaves.list.retry')}
+            message={(error) => serverMessageOf(error, translate('resources.leaves.messages.fetchFailed'))}
+          />
+        }
+        fetchFailedMessage={translate('resources.leaves.messages.fetchFailed')}
         // react-admin paints its toolbars white on phones, where the cards below sit on the page's own background.
         sx={{ '& .RaList-actions, & .RaList-actions > .MuiToolbar-root': { bgcolor: 'transparent' } }}
-        queryOptions={{
-          onError: (error) =>
-            notify(serverMessageOf(error, translate('resources.leaves.messages.fetchFailed')), { type: 'error' }),
-        }}
-      >
-        {isMobile ? <LeaveCards focusedId={focusedId} /> : <LeaveTable focusedId={focusedId} />}
-      </List>
+        table={<LeaveTable focusedId={focusedId} />}
+        cards={<LeaveCards focusedId={focusedId} />}
+      />
     </Page>
   );
 }
@@ -118,12 +125,7 @@ function LeaveTable({ focusedId }: { focusedId: number | null }) {
       bulkActionButtons={false}
       rowClick={false}
       rowSx={(leave) => (leave.id === focusedId ? focusedRowSx : {})}
-      // Sized by the page, not by its columns: a wide table scrolls inside the card instead of widening the screen.
-      sx={{
-        contain: 'inline-size',
-        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-        '& .MuiTableCell-root': { px: 1 },
-      }}
+      sx={responsiveTableSx}
     >
       <DataTable.Col<LeaveRequestRecord>
         source="employee_name"
@@ -173,8 +175,7 @@ function LeaveTable({ focusedId }: { focusedId: number | null }) {
         label="resources.leaves.fields.actions"
         disableSort
         align="right"
-        // Pinned to the right edge so the actions stay at hand while a narrow screen scrolls the columns.
-        sx={{ position: 'sticky', right: 0, bgcolor: 'background.paper' }}
+        sx={stickyActionsColumnSx}
       >
         <LeaveRowActions look="icon" />
       </DataTable.Col>
@@ -199,41 +200,5 @@ function LeaveListActions() {
       <ExportButton />
       <SubmitLeaveButton />
     </TopToolbar>
-  );
-}
-
-function LeavesEmpty() {
-  const translate = useTranslate();
-  const { user } = useSession();
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'center', width: '100%' }}>
-      <Box sx={{ width: '100%' }}>
-        <EmptyState
-          icon={<EventNoteIcon />}
-          title={translate('resources.leaves.empty.title')}
-          message={translate(
-            user?.role === 'admin' ? 'resources.leaves.empty.adminMessage' : 'resources.leaves.empty.employeeMessage',
-          )}
-        />
-      </Box>
-      <SubmitLeaveButton />
-    </Stack>
-  );
-}
-
-function LeavesLoadError() {
-  const translate = useTranslate();
-  const { error, refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => refetch()}>
-          {translate('resources.leaves.list.retry')}
-        </Button>
-      }
-    >
-      {serverMessageOf(error, translate('resources.leaves.messages.fetchFailed'))}
-    </Alert>
   );
 }
