@@ -1,9 +1,13 @@
 import type { Transaction } from 'sequelize';
 import { AuditEntry } from '@teamfolk/shared';
 
-export interface AuditRecord {
+/** Who acts: the signed-in user, within their company. */
+export interface AuditActor {
   companyId: number;
-  actorUserId: number | null;
+  userId: number;
+}
+
+export interface AuditRecord {
   action: string;
   entity: string;
   entityId: number | string;
@@ -12,11 +16,11 @@ export interface AuditRecord {
 }
 
 /** Who changed what, with the record before and after, in the transaction of the change itself. */
-export async function recordAudit(transaction: Transaction, record: AuditRecord): Promise<void> {
+export async function recordAudit(transaction: Transaction, actor: AuditActor, record: AuditRecord): Promise<void> {
   await AuditEntry.create(
     {
-      companyId: record.companyId,
-      actorUserId: record.actorUserId,
+      companyId: actor.companyId,
+      actorUserId: actor.userId,
       action: record.action,
       entity: record.entity,
       entityId: String(record.entityId),

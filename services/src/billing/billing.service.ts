@@ -174,9 +174,7 @@ export class BillingService {
         },
         { transaction },
       );
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'billing.checkout_started',
         entity: 'checkout',
         entityId: session.id,
@@ -339,9 +337,7 @@ export class BillingService {
       const row = await lockSubscription(transaction, auth.companyId);
       const before = { defaultPaymentMethodId: row.defaultPaymentMethodId };
       await row.update({ defaultPaymentMethodId: paymentMethodId }, { transaction });
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'billing.default_payment_method_changed',
         entity: 'subscription',
         entityId: row.id,
@@ -370,9 +366,7 @@ export class BillingService {
     if (methods.length <= 1) throw new HttpError(409, billingTexts.cannotRemoveLast);
     await callProvider(() => this.payments.detachPaymentMethod(paymentMethodId));
     await this.sequelize.transaction((transaction) =>
-      recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      recordAudit(transaction, auth, {
         action: 'billing.payment_method_removed',
         entity: 'payment_method',
         entityId: paymentMethodId,

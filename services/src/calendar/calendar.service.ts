@@ -140,9 +140,7 @@ export class CalendarService {
       const before = { country: company.country, region: company.region, timeZone: company.timeZone };
       await company.update({ country: input.country, region, timeZone: input.timeZone }, { transaction });
       const after = { country: company.country, region: company.region, timeZone: company.timeZone };
-      await recordAudit(transaction, {
-        companyId: viewer.companyId,
-        actorUserId: viewer.userId,
+      await recordAudit(transaction, viewer, {
         action: 'company.calendar_settings_updated',
         entity: 'company',
         entityId: viewer.companyId,

@@ -122,9 +122,7 @@ export class EmployeesService {
       );
       const invited = await this.inviteInSavepoint(auth, employee, transaction, requestId);
       const record = employeeRecordOf(employee);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'employee.created',
         entity: 'employee',
         entityId: employee.id,
@@ -176,9 +174,7 @@ export class EmployeesService {
         await this.inviteInSavepoint(auth, employee, transaction, requestId);
       }
       const after = employeeRecordOf(employee);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'employee.updated',
         entity: 'employee',
         entityId: employee.id,
@@ -211,9 +207,7 @@ export class EmployeesService {
         { transaction },
       );
       const after = employeeRecordOf(employee);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'employee.balances_updated',
         entity: 'employee',
         entityId: employee.id,
@@ -243,9 +237,7 @@ export class EmployeesService {
         { revokedAt: now },
         { where: { employeeId: employee.id, acceptedAt: null, revokedAt: null }, transaction },
       );
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'employee.deleted',
         entity: 'employee',
         entityId: employee.id,
@@ -261,9 +253,7 @@ export class EmployeesService {
       const employee = await this.find(auth, id, transaction);
       if (employee.userId) throw new HttpError(409, employeeTexts.alreadyJoined);
       await this.invite(auth, employee, transaction, requestId);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'employee.invitation_resent',
         entity: 'employee',
         entityId: employee.id,

@@ -164,9 +164,7 @@ export class LeavesService {
         { transaction },
       );
       const record = leaveRecordOf(leave);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'leave.submitted',
         entity: 'leave_request',
         entityId: leave.id,
@@ -189,9 +187,7 @@ export class LeavesService {
         { transaction },
       );
       const after = leaveRecordOf(leave);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: approved ? 'leave.approved' : 'leave.rejected',
         entity: 'leave_request',
         entityId: leave.id,
@@ -214,9 +210,7 @@ export class LeavesService {
       if (leave.status === 'approved') await this.moveBalance(auth, leave, -1, transaction);
       await leave.update({ status: 'cancelled', decidedBy: auth.userId, decidedAt: new Date() }, { transaction });
       const after = leaveRecordOf(leave);
-      await recordAudit(transaction, {
-        companyId: auth.companyId,
-        actorUserId: auth.userId,
+      await recordAudit(transaction, auth, {
         action: 'leave.cancelled',
         entity: 'leave_request',
         entityId: leave.id,
