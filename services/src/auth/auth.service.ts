@@ -129,27 +129,43 @@ export class AuthService {
           transaction,
         });
         if (!employee || employee.userId) throw new HttpError(404, authTexts.invalidInvitation);
-        const created = await User.create(
-          {
-            companyId: invitation.companyId,
-            email: invitation.email,
-            passwordHash,
-            role: 'employee',
-            name: employee.name,
-            // Following the e-mailed link proves the address.
-            emailVerifiedAt: new Date(),
-          },
-          { transaction },
-        );
-        await employee.update({ userId: created.id }, { transaction });
+        const account = await this.accountForInvitation(invitation, employee, passwordHash, transaction);
+        await employee.update({ userId: account.id }, { transaction });
         await invitation.update({ acceptedAt: new Date() }, { transaction });
-        return created;
+        return account;
       });
       return this.startSession(user);
     } catch (error) {
       if (error instanceof UniqueConstraintError) throw new HttpError(409, authTexts.emailTaken, { field: 'email' });
       throw error;
     }
+  }
+
+  /**
+   * A new sign-in, or, for a person the company removed and now invites again, their old one back:
+   * the address is theirs, and the removed profile keeps its leave history without the sign-in.
+   */
+  private async accountForInvitation(
+    invitation: Invitation,
+    employee: Employee,
+    passwordHash: string,
+    transaction: Transaction,
+  ): Promise<User> {
+    // Following the e-mailed link proves the address.
+    const fields = { passwordHash, role: 'employee' as const, name: employee.name, emailVerifiedAt: new Date() };
+    const returning = await User.findOne({
+      where: { companyId: invitation.companyId, email: invitation.email, disabledAt: { [Op.ne]: null } },
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+    if (!returning) {
+      return User.create({ companyId: invitation.companyId, email: invitation.email, ...fields }, { transaction });
+    }
+    await Employee.update(
+      { userId: null },
+      { where: { userId: returning.id, companyId: invitation.companyId }, transaction },
+    );
+    return returning.update({ ...fields, disabledAt: null }, { transaction });
   }
 
   private async openInvitation(token: string, transaction?: Transaction): Promise<Invitation> {

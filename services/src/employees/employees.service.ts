@@ -297,8 +297,9 @@ export class EmployeesService {
         where: { companyId, email, deletedAt: null, ...(except ? { id: { [Op.ne]: except.id } } : {}) },
         transaction,
       }),
+      // A removed person's disabled sign-in does not block inviting them again.
       User.findOne({
-        where: { companyId, email, ...(except?.userId ? { id: { [Op.ne]: except.userId } } : {}) },
+        where: { companyId, email, disabledAt: null, ...(except?.userId ? { id: { [Op.ne]: except.userId } } : {}) },
         transaction,
       }),
     ]);

@@ -454,6 +454,32 @@ describe('DELETE /api/employees/:id', () => {
     expect(await AuditEntry.count({ where: { action: 'employee.deleted', entityId: String(employee.id) } })).toBe(1);
   });
 
+  it('lets the company invite a removed person again, who gets their sign-in back', async () => {
+    const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 'first-password' }).expect(200);
+    await t.request().delete(`/api/employees/${employee.id}`).set('Authorization', adminA).expect(200);
+
+    const rehired = await addEmployee(adminA, newPerson({ name: 'Back Again', email: employee.email }));
+    await t.flushOutbox();
+    const mail = await t.mail.waitFor(
+      (message) =>
+        message.to.includes(employee.email) &&
+        firstLink(message.text)?.includes('/invitation/') === true &&
+        message.text.includes('Back Again'),
+    );
+    const newToken = firstLink(mail.text)!.split('/invitation/')[1];
+    const accepted = await t
+      .request()
+      .post('/api/auth/invitation/accept')
+      .send({ token: newToken, password: 'second-password' })
+      .expect(200);
+    expect(accepted.body.user).toMatchObject({ email: employee.email, employeeName: 'Back Again', role: 'employee' });
+    await t.request().post('/api/auth/login').send({ email: employee.email, password: 'first-password' }).expect(401);
+    await t.request().post('/api/auth/login').send({ email: employee.email, password: 'second-password' }).expect(200);
+    const listed = await t.request().get(`/api/employees/${rehired.id}`).set('Authorization', adminA).expect(200);
+    expect(listed.body.account_status).toBe('active');
+  });
+
   it('makes an open invitation unusable', async () => {
     const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
     await t.request().delete(`/api/employees/${employee.id}`).set('Authorization', adminA).expect(200);
