@@ -142,3 +142,23 @@ test.describe('on a phone', () => {
     expect(scrollWidth).toBeLessThanOrEqual(375);
   });
 });
+
+test('narrowing a signed-in window to phone width keeps the page usable and readable by screen readers', async ({
+  page,
+  mailbox,
+}) => {
+  const email = uniqueEmail('resize');
+  await signUp(page, email);
+  await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
+  await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+  await expect(menu.getByRole('link', { name: 'Employees' })).toBeHidden();
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Employees' })).toBeVisible();
+});
