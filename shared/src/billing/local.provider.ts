@@ -160,9 +160,9 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   }
 
   async retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null> {
-    const row = await this.find('checkout_session', id);
-    if (!row) return null;
-    const session = this.expireIfDue(row.data as unknown as LocalSession);
+    const loaded = await this.findSession(id);
+    if (!loaded) return null;
+    const { row, session } = loaded;
     return {
       id: row.id,
       mode: session.mode,
@@ -185,9 +185,9 @@ export class LocalPaymentsProvider implements PaymentsProvider {
 
   /** The page's view of a session, or null for an unknown id. */
   async checkoutView(id: string): Promise<LocalCheckoutView | null> {
-    const row = await this.find('checkout_session', id);
-    if (!row) return null;
-    const session = this.expireIfDue(row.data as unknown as LocalSession);
+    const loaded = await this.findSession(id);
+    if (!loaded) return null;
+    const { row, session } = loaded;
     return {
       id: row.id,
       mode: session.mode,
@@ -205,9 +205,10 @@ export class LocalPaymentsProvider implements PaymentsProvider {
    */
   async completeCheckout(id: string, cardNumber: string): Promise<{ redirectUrl: string }> {
     return this.sequelize.transaction(async (transaction) => {
-      const row = await this.find('checkout_session', id, transaction);
-      if (!row || !row.customerId) throw new PaymentsRequestError(billingTexts.sessionNotFound, 'not-found');
-      const session = this.expireIfDue(row.data as unknown as LocalSession);
+      const loaded = await this.findSession(id, transaction);
+      const customerId = loaded?.row.customerId;
+      if (!loaded || !customerId) throw new PaymentsRequestError(billingTexts.sessionNotFound, 'not-found');
+      const { row, session } = loaded;
       const redirectUrl = session.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id);
       if (session.status === 'complete') return { redirectUrl };
       if (session.status === 'expired') throw new PaymentsRequestError(billingTexts.checkoutExpired, 'invalid-request');
@@ -224,7 +225,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       const method = await this.insert(
         'payment_method',
         row.companyId,
-        row.customerId,
+        customerId,
         {
           created: Math.floor(now.getTime() / 1000),
           card: {
@@ -254,7 +255,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
 
       await this.mutate(
         'customer',
-        row.customerId,
+        customerId,
         (customer) => ({ ...customer, defaultPaymentMethod: customer.defaultPaymentMethod ?? method.id }),
         transaction,
       );
@@ -263,7 +264,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       await this.insert(
         'subscription',
         row.companyId,
-        row.customerId,
+        customerId,
         {
           status: 'active',
           cancelAtPeriodEnd: false,
@@ -280,7 +281,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       await this.insert(
         'invoice',
         row.companyId,
-        row.customerId,
+        customerId,
         {
           subscription: subscriptionId,
           created: now.toISOString(),
@@ -536,6 +537,12 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       latestInvoiceId: subscription.latestInvoice,
       companyId: row.companyId,
     };
+  }
+
+  /** A checkout session as it stands now: one past its expiry reads as expired. */
+  private async findSession(id: string, transaction?: Transaction) {
+    const row = await this.find('checkout_session', id, transaction);
+    return row ? { row, session: this.expireIfDue(row.data as unknown as LocalSession) } : null;
   }
 
   private expireIfDue(session: LocalSession): LocalSession {
