@@ -8,15 +8,8 @@ import { useSession } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
 import { CalendarExportButtons } from './CalendarExportButtons';
 import { CalendarLegend } from './CalendarLegend';
-import {
-  holidaysByDate,
-  monthKey,
-  monthOfIsoDate,
-  monthRange,
-  parseMonthKey,
-  shiftMonth,
-  todayAsIsoDate,
-} from './calendarMonth';
+import { holidaysByDate, monthKey, monthOfIsoDate, monthRange, parseMonthKey, shiftMonth } from './calendarMonth';
+import { todayAsIsoDate } from '../format/dates';
 import { CalendarSettingsDialog } from './CalendarSettingsDialog';
 import { MonthAgenda } from './MonthAgenda';
 import { MonthEventList } from './MonthEventList';

@@ -1,8 +1,6 @@
 import { calendarDayFormat, formatIsoDate, formatShortDate } from '../format/dates';
 import type { CalendarMonth } from './calendarMonth';
 
-export { formatDayCount } from '../format/amounts';
-
 const monthTitleFormat = calendarDayFormat({ month: 'long', year: 'numeric' });
 const fullDateFormat = calendarDayFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const weekdayLongFormat = calendarDayFormat({ weekday: 'long' });

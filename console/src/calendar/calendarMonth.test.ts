@@ -1,13 +1,6 @@
 import type { CalendarEvent } from '@teamfolk/shared/contracts';
-import {
-  eventsOnDay,
-  monthRange,
-  monthWeeks,
-  parseMonthKey,
-  shiftMonth,
-  todayAsIsoDate,
-  weekdayOf,
-} from './calendarMonth';
+import { eventsOnDay, monthRange, monthWeeks, parseMonthKey, shiftMonth, weekdayOf } from './calendarMonth';
+import { todayAsIsoDate } from '../format/dates';
 
 const event = (id: number, start: string, end: string): CalendarEvent => ({
   id,

@@ -1,8 +1,6 @@
 import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { DAY_MS, isoDateOfUtcTime, utcTimeOf } from '../format/dates';
 
-export { todayAsIsoDate } from '../format/dates';
-
 /** A shown month: the year and the month number, 1 for January. */
 export interface CalendarMonth {
   year: number;

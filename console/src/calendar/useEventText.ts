@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { CalendarEvent } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
-import { formatDayCount, formatPeriod } from './calendarFormat';
+import { formatPeriod } from './calendarFormat';
+import { formatDayCount } from '../format/amounts';
 import type { CalendarRequestType } from './requestTypeStyles';
 
 export interface EventText {

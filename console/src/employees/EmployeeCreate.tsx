@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { apiFailureOf } from '../dashboard/dataProvider';
 import { FormDialog } from '../layout/FormDialog';
-import { todayAsIsoDate } from './employeeFormat';
+import { todayAsIsoDate } from '../format/dates';
 import { newEmployeeDefaults, toEmployeePayload, type EmployeeFormValues, type EmployeePayload } from './employeeForms';
 import { EmployeeInputs } from './EmployeeInputs';
 import { handOffFirstEmployeeToCheckout } from './firstEmployeeCheckout';

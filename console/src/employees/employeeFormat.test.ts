@@ -1,4 +1,5 @@
-import { formatCalendarDate, formatCents, formatDayBalance, formatHourBalance, todayAsIsoDate } from './employeeFormat';
+import { formatCalendarDate, formatCents, formatDayBalance, formatHourBalance } from './employeeFormat';
+import { todayAsIsoDate } from '../format/dates';
 
 describe('employee formatting', () => {
   it('should show balances as remaining/total, bank hours to one decimal', () => {

@@ -2,7 +2,6 @@ import { formatDayCount, formatHourCount } from '../format/amounts';
 import { calendarDayFormat, formatIsoDate } from '../format/dates';
 
 /** The user's own calendar day as YYYY-MM-DD, the default hire date and birthday of a new employee. */
-export { todayAsIsoDate } from '../format/dates';
 
 const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const calendarDateFormat = calendarDayFormat({ dateStyle: 'medium' });

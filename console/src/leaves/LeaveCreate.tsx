@@ -38,7 +38,8 @@ import {
   type LeaveFormValues,
   type RemainingBalances,
 } from './leaveForm';
-import { formatDayCount, formatHourCount, todayAsIsoDate } from './leaveFormat';
+import { formatDayCount, formatHourCount } from '../format/amounts';
+import { todayAsIsoDate } from '../format/dates';
 import { usePublicHolidays } from './usePublicHolidays';
 
 // Module-level so react-hook-form sees the same validators and choices on every render.

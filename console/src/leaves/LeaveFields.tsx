@@ -3,7 +3,8 @@ import { amber, green, grey, red } from '@mui/material/colors';
 import CircleIcon from '@mui/icons-material/Circle';
 import type { LeaveRequestRecord, LeaveStatus } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
-import { formatDayCount, formatHourCount, formatLeaveDate, formatSubmitted, formatSubmittedDay } from './leaveFormat';
+import { formatLeaveDate, formatSubmitted, formatSubmittedDay } from './leaveFormat';
+import { formatDayCount, formatHourCount } from '../format/amounts';
 
 /** A tinted chip with a coloured dot: the text stays dark, so it reads well whatever the status colour. */
 const STATUS_COLOURS: Record<LeaveStatus, { tint: string; accent: string }> = {

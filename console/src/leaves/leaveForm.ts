@@ -17,7 +17,7 @@ import {
   type BalanceKind,
   type LeaveDuration,
 } from '@teamfolk/shared/rules';
-import { addDaysToIsoDate } from './leaveFormat';
+import { addDaysToIsoDate } from '../format/dates';
 
 /** What the 'Submit Leave Request' dialog edits. react-admin's pickers leave a cleared value as '' or null. */
 export interface LeaveFormValues {

@@ -1,12 +1,6 @@
-import {
-  addDaysToIsoDate,
-  formatDayCount,
-  formatHourCount,
-  formatLeaveDate,
-  formatLeavePeriod,
-  formatSubmittedDay,
-  todayAsIsoDate,
-} from './leaveFormat';
+import { formatLeaveDate, formatLeavePeriod, formatSubmittedDay } from './leaveFormat';
+import { addDaysToIsoDate, todayAsIsoDate } from '../format/dates';
+import { formatDayCount, formatHourCount } from '../format/amounts';
 
 const in2026 = new Date(2026, 5, 15);
 

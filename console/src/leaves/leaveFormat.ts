@@ -1,8 +1,5 @@
 import { calendarDayFormat, formatShortDate, utcTimeOf } from '../format/dates';
 
-export { formatDayCount, formatHourCount } from '../format/amounts';
-export { addDaysToIsoDate, todayAsIsoDate } from '../format/dates';
-
 const leaveDateWithYearFormat = calendarDayFormat({
   weekday: 'short',
   month: 'short',
