@@ -24,6 +24,11 @@ export interface BillingData {
 export interface ReloadOptions {
   /** After a change the admin made: a reload already under way may predate it, so a new one starts. */
   fresh?: boolean;
+  /**
+   * The card list too. The 5-second poll leaves it out: with Stripe every read is a call to Stripe,
+   * and cards change only through this page (which reloads) or on another device (seen on focus).
+   */
+  paymentMethods?: boolean;
 }
 
 const notYetLoaded = { data: undefined, error: undefined, loaded: false };
@@ -49,22 +54,23 @@ export function useBillingData(): BillingData & { reload: (options?: ReloadOptio
   const running = useRef<Promise<void> | undefined>(undefined);
   const latestRequest = useRef(0);
 
-  const reload = useCallback(({ fresh = false }: ReloadOptions = {}): Promise<void> => {
+  const reload = useCallback(({ fresh = false, paymentMethods = true }: ReloadOptions = {}): Promise<void> => {
     if (running.current && !fresh) return running.current;
     latestRequest.current += 1;
     const request = latestRequest.current;
-    const run = Promise.allSettled([fetchBillingInfo(), fetchPaymentMethods(), fetchBillingHistory()]).then(
-      ([info, paymentMethods, history]) => {
-        // Answers overtaken by a newer request are dropped: they may show the state before a change.
-        if (request !== latestRequest.current) return;
-        running.current = undefined;
-        setData((previous) => ({
-          info: settle(previous.info, info),
-          paymentMethods: settle(previous.paymentMethods, paymentMethods),
-          history: settle(previous.history, history),
-        }));
-      },
-    );
+    const run = Promise.all([
+      Promise.allSettled([fetchBillingInfo(), fetchBillingHistory()]),
+      paymentMethods ? Promise.allSettled([fetchPaymentMethods()]) : Promise.resolve([]),
+    ]).then(([[info, history], [cards]]) => {
+      // Answers overtaken by a newer request are dropped: they may show the state before a change.
+      if (request !== latestRequest.current) return;
+      running.current = undefined;
+      setData((previous) => ({
+        info: settle(previous.info, info),
+        paymentMethods: cards ? settle(previous.paymentMethods, cards) : previous.paymentMethods,
+        history: settle(previous.history, history),
+      }));
+    });
     running.current = run;
     return run;
   }, []);
@@ -74,7 +80,7 @@ export function useBillingData(): BillingData & { reload: (options?: ReloadOptio
     const stopPolling = () => window.clearInterval(poller);
     const startPolling = () => {
       stopPolling();
-      poller = window.setInterval(() => void reload(), TIMERS_MS.billingRefresh);
+      poller = window.setInterval(() => void reload({ paymentMethods: false }), TIMERS_MS.billingRefresh);
     };
     const onVisibilityChange = () => {
       if (document.visibilityState !== 'visible') {
