@@ -129,9 +129,7 @@ test('an admin adds an employee, edits them, changes their balances and deletes 
   await expect(row.getByRole('cell').nth(6)).toHaveText('-2/10');
   await expect(row.getByRole('cell').nth(7)).toHaveText('5.5/8.0');
 
-  // A fresh load at phone size: resizing a running dashboard leaves the page aria-hidden (sidebar drawer).
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.reload();
   const card = page.getByRole('list', { name: 'Employee cards' }).getByRole('listitem', { name: 'Maria Lopez' });
   await expect(card).toContainText('Head Barista');
   await expect(card).toContainText('-2/10');

@@ -91,12 +91,11 @@ export class CalendarService {
   }
 
   async feedUrl(viewer: AuthContext): Promise<string> {
-    const user = await User.findOne({ where: { id: viewer.userId, companyId: viewer.companyId }, rejectOnEmpty: true });
-    return this.urlFor(user);
+    return this.urlFor(await this.userOf(viewer));
   }
 
   async regenerateFeed(viewer: AuthContext): Promise<string> {
-    const user = await User.findOne({ where: { id: viewer.userId, companyId: viewer.companyId }, rejectOnEmpty: true });
+    const user = await this.userOf(viewer);
     await user.increment('calendarFeedVersion');
     await user.reload();
     return this.urlFor(user);
@@ -149,6 +148,10 @@ export class CalendarService {
       });
       return { ...after, message: calendarTexts.settingsSaved };
     });
+  }
+
+  private userOf(viewer: AuthContext): Promise<User> {
+    return User.findOne({ where: { id: viewer.userId, companyId: viewer.companyId }, rejectOnEmpty: true });
   }
 
   private company(companyId: number): Promise<Company> {
