@@ -4,15 +4,25 @@ const transform = {
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
+  // ESM-only dependencies (otplib's @scure/base and @noble/hashes 2): Node 20 requires them natively,
+  // jest on Node < 24.9 cannot, so they are compiled to CommonJS like our own sources.
+  '^.+\\.js$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
 };
+/** node_modules stay untransformed, except the ESM-only packages above (wherever npm nested them). */
+const transformIgnorePatterns = ['^(?!.*/node_modules/(@scure|@noble)/).*/node_modules/'];
 const moduleNameMapper = {
   '^@teamfolk/(shared|services|workers)$': '<rootDir>/$1/src/index.ts',
   '^@teamfolk/shared/(.*)$': '<rootDir>/shared/src/$1',
 };
-const common = { rootDir: __dirname, transform, moduleNameMapper, testEnvironment: 'node' };
+const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
 
 module.exports = {
   maxWorkers: 2,
+  // Integration hooks start a database, the API and the workers; jest reads testTimeout only here.
+  testTimeout: 30000,
   projects: [
     {
       ...common,
@@ -25,7 +35,6 @@ module.exports = {
       testMatch: ['<rootDir>/services/src/**/*.test.ts', '<rootDir>/workers/src/**/*.test.ts'],
       globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
       globalTeardown: '<rootDir>/shared/src/testing/global-teardown.ts',
-      testTimeout: 30000,
     },
   ],
 };

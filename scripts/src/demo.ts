@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { Company, Employee, User, type Role } from '@teamfolk/shared';
+import { Company, companyOf, Employee, reserveCompanyId, runAsCompany, User, type Role } from '@teamfolk/shared';
 import { hashPassword } from '@teamfolk/services';
 
 export interface DemoLogin {
@@ -22,40 +22,43 @@ export async function seedDemoCompany(sequelize: Sequelize): Promise<DemoLogin[]
     { role: 'admin', email: ADMIN_EMAIL, password: DEMO_PASSWORD },
     ...PEOPLE.map((person) => ({ role: 'employee' as const, email: person.email, password: DEMO_PASSWORD })),
   ];
-  if (await User.findOne({ where: { email: ADMIN_EMAIL } })) return logins;
+  if (await companyOf(sequelize, 'user-email', ADMIN_EMAIL)) return logins;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await sequelize.transaction(async (transaction) => {
-    const company = await Company.create({ name: 'Acme Demo Ltd' }, { transaction });
-    const verified = new Date();
-    await User.create(
-      {
-        companyId: company.id,
-        email: ADMIN_EMAIL,
-        passwordHash,
-        role: 'admin',
-        name: 'Alex Admin',
-        emailVerifiedAt: verified,
-      },
-      { transaction },
-    );
-    for (const person of PEOPLE) {
-      const user = await User.create(
+  const companyId = await reserveCompanyId(sequelize);
+  await runAsCompany(companyId, () =>
+    sequelize.transaction(async (transaction) => {
+      const company = await Company.create({ id: companyId, name: 'Acme Demo Ltd' }, { transaction });
+      const verified = new Date();
+      await User.create(
         {
           companyId: company.id,
-          email: person.email,
+          email: ADMIN_EMAIL,
           passwordHash,
-          role: 'employee',
-          name: person.name,
+          role: 'admin',
+          name: 'Alex Admin',
           emailVerifiedAt: verified,
         },
         { transaction },
       );
-      await Employee.create(
-        { companyId: company.id, userId: user.id, name: person.name, email: person.email, jobRole: person.jobRole },
-        { transaction },
-      );
-    }
-  });
+      for (const person of PEOPLE) {
+        const user = await User.create(
+          {
+            companyId: company.id,
+            email: person.email,
+            passwordHash,
+            role: 'employee',
+            name: person.name,
+            emailVerifiedAt: verified,
+          },
+          { transaction },
+        );
+        await Employee.create(
+          { companyId: company.id, userId: user.id, name: person.name, email: person.email, jobRole: person.jobRole },
+          { transaction },
+        );
+      }
+    }),
+  );
   return logins;
 }

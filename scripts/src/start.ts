@@ -7,7 +7,8 @@ import {
   discoverRedis,
   ensureDatabase,
   loadConfig,
-  migrate,
+  migrateDatabase,
+  assertRestrictedRole,
   MissingServiceError,
   paymentsSettingsOf,
   startMailSink,
@@ -58,13 +59,14 @@ async function main(): Promise<void> {
     CONSOLE_DIST: process.env.CONSOLE_DIST ?? consoleDist,
   });
   const logger = createLogger(config.LOG_LEVEL, 'teamfolk');
-  const sequelize = createDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
   stopStack.push(() => sequelize.close());
-  await migrate(sequelize);
+  await assertRestrictedRole(sequelize);
 
   const workers = await startWorkers({
     sequelize,
-    databaseUrl: config.DATABASE_URL,
+    databaseUrl: config.DATABASE_APP_URL,
     redisUrl: config.REDIS_URL,
     queuePrefix: config.QUEUE_PREFIX,
     smtpUrl: config.SMTP_URL,

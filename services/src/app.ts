@@ -6,15 +6,19 @@ import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
 import {
   createPaymentsProvider,
+  httpLogSerializers,
   LocalPaymentsProvider,
   paymentsSettingsOf,
+  runAsCompany,
   type Config,
   type Logger,
   type MailSink,
   type PaymentsProvider,
 } from '@teamfolk/shared';
+import { accountSecurityRoutes } from './auth/account-security.routes';
 import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
+import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { billingRoutes, billingWebhookRoute } from './billing/billing.routes';
 import { BillingService } from './billing/billing.service';
@@ -23,12 +27,15 @@ import { requireLiveSubscription } from './billing/subscription-expired.middlewa
 import { calendarFeedRoutes, calendarRoutes } from './calendar/calendar.routes';
 import { CalendarService } from './calendar/calendar.service';
 import { AuthService, type AuthSettings } from './auth/auth.service';
+import { PasswordChangeService } from './auth/password-change.service';
+import { TwoFactorService } from './auth/two-factor.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
 import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { apiCors, securityHeaders } from './http/security-headers';
 import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
 import { LeavesService } from './leaves/leaves.service';
@@ -38,7 +45,10 @@ import { consoleRoutes } from './web/console.routes';
 export interface AppDependencies {
   config: Config;
   sequelize: Sequelize;
-  /** Used for readiness only: the API writes events to the outbox, never to Redis directly. */
+  /**
+   * Readiness, and the sign-in rate limits' counters: the API writes events to the outbox, never
+   * to the queues directly.
+   */
   redis: Redis;
   logger: Logger;
   /** Present in development when no SMTP server is configured. */
@@ -59,7 +69,10 @@ export function createApp({
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Every request runs in a tenant context: as no company until requireAuth names the caller's.
+  app.use((_req, _res, next) => runAsCompany(null, next));
+  // Whose X-Forwarded-For to believe for the client's address (rate limits, the security log).
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(
     pinoHttp({
@@ -71,14 +84,20 @@ export function createApp({
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      serializers: httpLogSerializers,
     }),
   );
+  app.use(securityHeaders(config.APP_URL));
 
   app.use(compression());
   app.use(healthRoutes(sequelize, redis));
 
   const authSettings: AuthSettings = {
-    jwt: { secret: config.JWT_SECRET, ttlSeconds: config.JWT_TTL_SECONDS },
+    jwt: {
+      secret: config.JWT_SECRET,
+      idleSeconds: config.SESSION_IDLE_MINUTES * 60,
+      maxSeconds: config.SESSION_MAX_HOURS * 3600,
+    },
     appUrl: config.APP_URL,
     requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
   };
@@ -93,7 +112,20 @@ export function createApp({
   // Before the JSON parser: the webhook's signature covers the raw body.
   api.use(billingWebhookRoute(new BillingWebhooks(sequelize, payments, billing, config.APP_URL)));
   api.use(express.json({ limit: '100kb' }));
-  api.use('/auth', authRoutes(new AuthService(sequelize, authSettings), authSettings));
+  const auth = new AuthService(sequelize, authSettings);
+  const rateLimits = createAuthRateLimiters(redis, rateLimitSettingsOf(config), logger);
+  api.use('/auth', authRoutes(auth, authSettings, rateLimits));
+  api.use(
+    '/auth',
+    accountSecurityRoutes({
+      jwt: authSettings.jwt,
+      auth,
+      twoFactor: new TwoFactorService(sequelize, { jwt: authSettings.jwt }),
+      passwords: new PasswordChangeService(sequelize),
+      // Wrong codes and passwords share the sign-in's per-address budget (failures only).
+      limitSecretAttempts: rateLimits.login,
+    }),
+  );
   const signedIn = requireAuth(authSettings.jwt);
   // Everything but /auth and /billing closes once the company's subscription has ended.
   const signedInWithLiveSubscription = Router().use(signedIn, requireLiveSubscription);
@@ -104,7 +136,7 @@ export function createApp({
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
   api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, signedInWithLiveSubscription));
   api.use(notFoundHandler);
-  app.use('/api', api);
+  app.use('/api', apiCors(config.APP_URL), api);
 
   if (mailSink && config.NODE_ENV !== 'production') app.use('/dev', devMailRoutes(mailSink));
   if (payments instanceof LocalPaymentsProvider && config.NODE_ENV !== 'production') {

@@ -4,7 +4,8 @@ import {
   createLogger,
   createRedisConnection,
   loadConfig,
-  migrate,
+  migrateDatabase,
+  assertRestrictedRole,
   runMain,
   stopOnSignals,
 } from '@teamfolk/shared';
@@ -15,8 +16,9 @@ import { listen } from './server';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'api');
-  const sequelize = createDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
-  await migrate(sequelize);
+  await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
+  await assertRestrictedRole(sequelize);
   const redis = createRedisConnection(config.REDIS_URL, 'producer');
   redis.on('error', (error) => logger.warn({ err: error }, 'redis unavailable'));
   const app = createApp({ config, sequelize, redis, logger });

@@ -1,8 +1,78 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Secrets never reach the logs, whatever object carries them. */
+const CENSOR = '[redacted]';
+
+/**
+ * Keys whose values never reach the logs, at any depth of a logged object (ASVS 16.2.5): passwords,
+ * tokens (session, e-mail, X-Session-Token), secrets and keys (Stripe's included), signatures,
+ * cookies and authorization headers, and e-mailed links (they carry tokens).
+ */
+const SECRET_KEY =
+  /pass(word|phrase)?|secret|token|authori[sz]ation|cookie|api[-_]?key|private[-_]?key|signature|^link$/i;
+
+/** Stripe secret and restricted keys and webhook secrets, wherever they appear in a string. */
+const STRIPE_SECRET_VALUE = /\b(sk|rk)_(live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+/g;
+
+/**
+ * Tokens in paths and query strings (/api/auth/invitation/<token>, the calendar feed's secret): a
+ * run of 20+ URL-safe characters with a digit, a capital or an underscore, which route names lack.
+ */
+const TOKEN_IN_URL = /[A-Za-z0-9_-]{20,}/g;
+
+/** Plain objects are walked; class instances (errors, requests, models) are left to their serializers. */
+const MAX_DEPTH = 8;
+
+/** A URL as it may be logged: tokens in its path or query replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_IN_URL, (run) => (/[A-Z0-9_]/.test(run) ? CENSOR : run));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The object with every secret replaced by '[redacted]'; the caller's object is never changed (a copy
+ * is made where something is replaced).
+ */
+export function redactSecrets<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(STRIPE_SECRET_VALUE, CENSOR) as T;
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    const items: unknown[] = value;
+    const redacted = items.map((item) => redactSecrets(item, depth + 1));
+    return (redacted.some((item, index) => item !== items[index]) ? redacted : value) as T;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    let next: unknown;
+    if (SECRET_KEY.test(key)) next = item === undefined || item === null ? item : CENSOR;
+    else if (key === 'url' && typeof item === 'string') next = redactUrl(item);
+    else next = redactSecrets(item, depth + 1);
+    if (next !== item) {
+      copy ??= { ...value };
+      copy[key] = next;
+    }
+  }
+  return (copy ?? value) as T;
+}
+
+/**
+ * pino-http's request and response serializers: the standard ones' output (method, url, headers…,
+ * copied into plain objects) with tokens taken out of the URL and secret headers (Authorization,
+ * Cookie, Set-Cookie, X-Session-Token, Stripe-Signature) redacted.
+ */
+export const httpLogSerializers = {
+  req: (req: Record<string, unknown>) => redactSecrets({ ...req }),
+  res: (res: Record<string, unknown>) => redactSecrets({ ...res }),
+};
+
+/** A second line of defence for the request log, should a serializer above be replaced. */
 const REDACTED_PATHS = [
   'password',
   '*.password',
@@ -12,11 +82,21 @@ const REDACTED_PATHS = [
   '*.link',
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-session-token"]',
+  'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
+  'res.headers["x-session-token"]',
   'passwordHash',
   '*.passwordHash',
 ];
 
-export function createLogger(level: string, name: string): Logger {
-  return pino({ name, level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+/** The process's logger; tests pass a destination to read what was logged. */
+export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
+  const options = {
+    name,
+    level,
+    redact: { paths: REDACTED_PATHS, censor: CENSOR },
+    formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

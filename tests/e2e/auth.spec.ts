@@ -4,12 +4,12 @@ import { inviteEmployee } from './support/invitations';
 
 const PASSWORD = 'a strong password';
 
-async function signUp(page: Page, email: string, confirmation = PASSWORD) {
+async function signUp(page: Page, email: string, confirmation = PASSWORD, password = PASSWORD) {
   await page.goto('/signup');
   await page.getByLabel('Company Name').fill('Northwind Bakery');
   await page.getByLabel('Your Name').fill('Nora North');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(confirmation);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
@@ -18,6 +18,11 @@ test('an admin signs up, verifies the e-mail from the inbox and reaches the admi
   page,
   mailbox,
 }) => {
+  // The Content-Security-Policy lets the whole journey through: the browser reports no violation.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   const email = uniqueEmail('owner');
   await signUp(page, email);
   await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
@@ -41,10 +46,25 @@ test('an admin signs up, verifies the e-mail from the inbox and reaches the admi
   }
   await expect(page.getByText(/Email Verification Required/)).toHaveCount(0);
 
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
+  expect((await loggedOut).status()).toBe(200);
+  // Logging out ends the session on the server: the token that was in the browser no longer works.
+  const me = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+  expect(violations).toEqual([]);
+});
+
+test('sign-up refuses a short or common password with the server message', async ({ page }) => {
+  await signUp(page, uniqueEmail('weak'), 'short', 'short');
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await signUp(page, uniqueEmail('common'), 'Password1', 'Password1');
+  await expect(page.getByText('This password is too common. Please choose another one.')).toBeVisible();
+  await expect(page.getByText('Please check your email to verify your account.')).toHaveCount(0);
 });
 
 test('a verification link works once', async ({ page, mailbox }) => {
@@ -98,8 +118,13 @@ test('an invited person creates an account and lands on the employee dashboard',
   await page.getByLabel('Password', { exact: true }).fill('12345');
   await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
   await expect(submit).toBeDisabled();
+  // Six characters are enough, but not the most common password there is: the server says so.
   await page.getByLabel('Password', { exact: true }).fill('123456');
   await page.getByLabel('Confirm Password').fill('123456');
+  await submit.click();
+  await expect(page.getByText('This password is too common. Please choose another one.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('tulip9');
+  await page.getByLabel('Confirm Password').fill('tulip9');
   await submit.click();
 
   await expect(page).toHaveURL(/\/dashboard\/?$/);

@@ -8,6 +8,8 @@ import {
   createRedisConnection,
   JOBS,
   QUEUE_NAMES,
+  runAsCompany,
+  type JobEnvelope,
   type JobName,
   type Logger,
   type PaymentsProvider,
@@ -97,7 +99,8 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
       async (job) => {
         const handler = handlers[job.name as JobName];
         if (!handler) throw new Error(`Unknown job ${job.name} on queue ${queueName}`);
-        return handler(job);
+        // A job sees the rows of the company that caused it (row-level security), or none for a sweep.
+        return runAsCompany((job.data as JobEnvelope).companyId ?? null, () => handler(job));
       },
       {
         connection,

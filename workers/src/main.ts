@@ -2,7 +2,8 @@ import {
   createDatabase,
   createLogger,
   loadConfig,
-  migrate,
+  migrateDatabase,
+  assertRestrictedRole,
   paymentsSettingsOf,
   runMain,
   stopOnSignals,
@@ -13,11 +14,12 @@ import { startWorkers } from './index';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'workers');
-  const sequelize = createDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
-  await migrate(sequelize);
+  await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
+  await assertRestrictedRole(sequelize);
   const workers = await startWorkers({
     sequelize,
-    databaseUrl: config.DATABASE_URL,
+    databaseUrl: config.DATABASE_APP_URL,
     redisUrl: config.REDIS_URL,
     queuePrefix: config.QUEUE_PREFIX,
     smtpUrl: config.SMTP_URL,

@@ -1,5 +1,10 @@
-import { billingTexts, type ApiError } from '@teamfolk/shared/contracts';
-import { readToken } from '../auth/tokenStorage';
+import {
+  BACKGROUND_REQUEST_HEADER,
+  billingTexts,
+  SESSION_TOKEN_HEADER,
+  type ApiError,
+} from '@teamfolk/shared/contracts';
+import { readToken, storeToken } from '../auth/tokenStorage';
 
 /** Base path of every API call; the console and the API share an origin. */
 export const API_BASE_PATH = '/api';
@@ -23,6 +28,10 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Calls whose failures are ignored by design (subscription sync) must not end the session either. */
   reportUnauthorized?: boolean;
+  /** Lets the request finish even if the page goes away meanwhile (the logout call). */
+  keepalive?: boolean;
+  /** A refresh the page makes by itself, not the user's activity: it does not keep the session alive. */
+  background?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -45,11 +54,12 @@ export async function apiDownload(path: string, accept: string, options: ApiRequ
 }
 
 async function send(path: string, accept: string, options: ApiRequestOptions): Promise<Response> {
-  const { method = 'GET', body, signal, reportUnauthorized = true } = options;
+  const { method = 'GET', body, signal, reportUnauthorized = true, keepalive, background } = options;
   const token = readToken();
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (background) headers[BACKGROUND_REQUEST_HEADER] = '1';
 
   let response: Response;
   try {
@@ -58,11 +68,13 @@ async function send(path: string, accept: string, options: ApiRequestOptions): P
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (cause) {
     throw new ApiRequestError(0, '', undefined, { cause });
   }
 
+  if (token) adoptRenewedToken(token, response.headers);
   if (!response.ok) {
     if (response.status === 401 && token && reportUnauthorized) unauthorizedListener?.();
     const payload = await readJsonBody(response);
@@ -71,6 +83,16 @@ async function send(path: string, accept: string, options: ApiRequestOptions): P
     throw new ApiRequestError(response.status, message, field);
   }
   return response;
+}
+
+/**
+ * While the user is active the API hands back a renewed session token (the old one expires after a
+ * period of inactivity): it replaces the stored one, unless the session changed meanwhile (a logout,
+ * another sign-in), so a late reply never brings an ended session back.
+ */
+export function adoptRenewedToken(sentToken: string, headers: Headers): void {
+  const renewed = headers.get(SESSION_TOKEN_HEADER);
+  if (renewed && readToken() === sentToken) storeToken(renewed);
 }
 
 /**

@@ -21,7 +21,7 @@ export function EmailVerificationBanner() {
 
   useEffect(() => {
     if (!shown) return;
-    const timer = window.setInterval(() => void refresh(), TIMERS_MS.verificationBannerRefresh);
+    const timer = window.setInterval(() => void refresh({ background: true }), TIMERS_MS.verificationBannerRefresh);
     return () => window.clearInterval(timer);
   }, [shown, refresh]);
 

@@ -11,7 +11,17 @@ export function SessionProvider({ store = defaultSession, children }: { store?: 
 }
 
 export type SessionContextValue = SessionState &
-  Pick<SessionStore, 'login' | 'signup' | 'acceptInvitation' | 'logout' | 'refresh' | 'resendVerification'>;
+  Pick<
+    SessionStore,
+    | 'login'
+    | 'completeTwoFactorLogin'
+    | 'adoptSession'
+    | 'signup'
+    | 'acceptInvitation'
+    | 'logout'
+    | 'refresh'
+    | 'resendVerification'
+  >;
 
 export function useSession(): SessionContextValue {
   const store = useContext(SessionContext);
@@ -20,6 +30,8 @@ export function useSession(): SessionContextValue {
     () => ({
       ...state,
       login: store.login,
+      completeTwoFactorLogin: store.completeTwoFactorLogin,
+      adoptSession: store.adoptSession,
       signup: store.signup,
       acceptInvitation: store.acceptInvitation,
       logout: store.logout,

@@ -1,11 +1,15 @@
 import {
   authTexts,
+  isTwoFactorChallenge,
   type AcceptInvitationPayload,
   type LoginPayload,
+  type LoginReply,
   type SessionReply,
   type SessionUser,
   type SignupPayload,
   type SignupReply,
+  type TwoFactorChallengeReply,
+  type TwoFactorLoginPayload,
 } from '@teamfolk/shared/contracts';
 import { apiRequest, errorMessage, onUnauthorized } from '../api/http';
 import { clearToken, readToken, storeToken } from './tokenStorage';
@@ -67,11 +71,32 @@ export class SessionStore {
     );
   };
 
-  login = async (credentials: LoginPayload): Promise<SessionUser> => {
-    const reply = await apiRequest<SessionReply>('/auth/login', { method: 'POST', body: credentials });
+  /**
+   * The password step. With two-step sign-in on, no session starts yet: the reply is the challenge
+   * that {@link completeTwoFactorLogin} sends back with a code.
+   */
+  login = async (credentials: LoginPayload): Promise<SessionUser | TwoFactorChallengeReply> => {
+    const reply = await apiRequest<LoginReply>('/auth/login', { method: 'POST', body: credentials });
+    if (isTwoFactorChallenge(reply)) return reply;
     this.signIn(reply);
     this.syncSubscription(reply.user);
     return reply.user;
+  };
+
+  /** The second step of a sign-in: the challenge and a code from the app (or a recovery code). */
+  completeTwoFactorLogin = async (payload: TwoFactorLoginPayload): Promise<SessionUser> => {
+    const reply = await apiRequest<SessionReply>('/auth/login/two-factor', { method: 'POST', body: payload });
+    this.signIn(reply);
+    this.syncSubscription(reply.user);
+    return reply.user;
+  };
+
+  /**
+   * A fresh session the server issued while ending the others (a password change, turning two-step
+   * sign-in on): this tab carries on with it.
+   */
+  adoptSession = (reply: SessionReply): void => {
+    this.signIn(reply);
   };
 
   signup = async (payload: SignupPayload): Promise<SignupReply> => {
@@ -86,7 +111,15 @@ export class SessionStore {
     return reply.user;
   };
 
+  /**
+   * Ends the session on the server too (every token of the user stops working), then here. The
+   * request leaves with the token before it is cleared; its failure (offline, already expired) is
+   * ignored: the local session ends either way.
+   */
   logout = (): void => {
+    if (readToken()) {
+      apiRequest('/auth/logout', { method: 'POST', reportUnauthorized: false, keepalive: true }).catch(() => undefined);
+    }
     this.end('logout');
   };
 
@@ -95,12 +128,15 @@ export class SessionStore {
     this.end('expired');
   };
 
-  /** Re-reads the user; a failure is only logged and the current state is kept. */
-  refresh = async (): Promise<void> => {
+  /**
+   * Re-reads the user; a failure is only logged and the current state is kept. `background` for a
+   * refresh the page makes by itself, which must not keep the session alive.
+   */
+  refresh = async ({ background = false }: { background?: boolean } = {}): Promise<void> => {
     if (!this.state.user) return;
     const generation = this.generation;
     try {
-      const user = await apiRequest<SessionUser>('/auth/me');
+      const user = await apiRequest<SessionUser>('/auth/me', { background });
       if (generation !== this.generation) return;
       this.setState({ ...this.state, user });
       this.syncSubscription(user);

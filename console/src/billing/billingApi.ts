@@ -9,16 +9,18 @@ import type {
   PaymentSuccessReply,
   SetupIntentReply,
 } from '@teamfolk/shared/contracts';
-import { apiRequest } from '../api/http';
+import { apiRequest, type ApiRequestOptions } from '../api/http';
 
 /** The billing API of spec section 7; every call is admin only. */
 
-export function fetchBillingInfo(): Promise<BillingInfo> {
-  return apiRequest<BillingInfo>('/billing/info');
+export function fetchBillingInfo(options: Pick<ApiRequestOptions, 'background'> = {}): Promise<BillingInfo> {
+  return apiRequest<BillingInfo>('/billing/info', options);
 }
 
-export async function fetchBillingHistory(): Promise<BillingCycleRecord[]> {
-  const { billingCycles } = await apiRequest<BillingHistoryReply>('/billing/history');
+export async function fetchBillingHistory(
+  options: Pick<ApiRequestOptions, 'background'> = {},
+): Promise<BillingCycleRecord[]> {
+  const { billingCycles } = await apiRequest<BillingHistoryReply>('/billing/history', options);
   return billingCycles;
 }
 

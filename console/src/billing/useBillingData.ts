@@ -29,6 +29,8 @@ export interface ReloadOptions {
    * and cards change only through this page (which reloads) or on another device (seen on focus).
    */
   paymentMethods?: boolean;
+  /** The poll's own reload: not the admin's activity, so it keeps no session alive. */
+  background?: boolean;
 }
 
 const notYetLoaded = { data: undefined, error: undefined, loaded: false };
@@ -54,33 +56,39 @@ export function useBillingData(): BillingData & { reload: (options?: ReloadOptio
   const running = useRef<Promise<void> | undefined>(undefined);
   const latestRequest = useRef(0);
 
-  const reload = useCallback(({ fresh = false, paymentMethods = true }: ReloadOptions = {}): Promise<void> => {
-    if (running.current && !fresh) return running.current;
-    latestRequest.current += 1;
-    const request = latestRequest.current;
-    const run = Promise.all([
-      Promise.allSettled([fetchBillingInfo(), fetchBillingHistory()]),
-      paymentMethods ? Promise.allSettled([fetchPaymentMethods()]) : Promise.resolve([]),
-    ]).then(([[info, history], [cards]]) => {
-      // Answers overtaken by a newer request are dropped: they may show the state before a change.
-      if (request !== latestRequest.current) return;
-      running.current = undefined;
-      setData((previous) => ({
-        info: settle(previous.info, info),
-        paymentMethods: cards ? settle(previous.paymentMethods, cards) : previous.paymentMethods,
-        history: settle(previous.history, history),
-      }));
-    });
-    running.current = run;
-    return run;
-  }, []);
+  const reload = useCallback(
+    ({ fresh = false, paymentMethods = true, background = false }: ReloadOptions = {}): Promise<void> => {
+      if (running.current && !fresh) return running.current;
+      latestRequest.current += 1;
+      const request = latestRequest.current;
+      const run = Promise.all([
+        Promise.allSettled([fetchBillingInfo({ background }), fetchBillingHistory({ background })]),
+        paymentMethods ? Promise.allSettled([fetchPaymentMethods()]) : Promise.resolve([]),
+      ]).then(([[info, history], [cards]]) => {
+        // Answers overtaken by a newer request are dropped: they may show the state before a change.
+        if (request !== latestRequest.current) return;
+        running.current = undefined;
+        setData((previous) => ({
+          info: settle(previous.info, info),
+          paymentMethods: cards ? settle(previous.paymentMethods, cards) : previous.paymentMethods,
+          history: settle(previous.history, history),
+        }));
+      });
+      running.current = run;
+      return run;
+    },
+    [],
+  );
 
   useEffect(() => {
     let poller: number | undefined;
     const stopPolling = () => window.clearInterval(poller);
     const startPolling = () => {
       stopPolling();
-      poller = window.setInterval(() => void reload({ paymentMethods: false }), TIMERS_MS.billingRefresh);
+      poller = window.setInterval(
+        () => void reload({ paymentMethods: false, background: true }),
+        TIMERS_MS.billingRefresh,
+      );
     };
     const onVisibilityChange = () => {
       if (document.visibilityState !== 'visible') {

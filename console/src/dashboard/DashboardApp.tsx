@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
+import { AccountSecurityPage } from '../account/AccountSecurityPage';
 import { createAuthProvider } from '../auth/authProvider';
 import { useSessionStore } from '../auth/SessionProvider';
 import { BillingPage } from '../billing/BillingPage';
@@ -42,6 +43,7 @@ export function DashboardApp() {
       <Resource {...leaves} />
       <CustomRoutes>
         <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/account" element={<AccountSecurityPage />} />
         <Route
           path="/billing"
           element={

@@ -17,13 +17,17 @@ import {
   type SeatPreview,
   type UpcomingEvent,
 } from '@teamfolk/shared/contracts';
-import { API_BASE_PATH, reportSubscriptionExpired } from '../api/http';
+import { adoptRenewedToken, API_BASE_PATH, reportSubscriptionExpired } from '../api/http';
 import { readToken } from '../auth/tokenStorage';
 
 function httpClient(url: string, options: fetchUtils.Options = {}) {
   const token = readToken();
   return fetchUtils
     .fetchJson(url, token ? { ...options, user: { authenticated: true, token: `Bearer ${token}` } } : options)
+    .then((reply) => {
+      if (token) adoptRenewedToken(token, reply.headers);
+      return reply;
+    })
     .catch((error: unknown) => {
       reportSubscriptionExpired(url, (error as { body?: unknown }).body);
       throw error;

@@ -1,7 +1,9 @@
-import { AppBar, Button, Chip, IconButton, Toolbar, Typography } from '@mui/material';
+import { AppBar, Button, Chip, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useSidebarState, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
 import { useIsMobile } from './useIsMobile';
 
@@ -15,6 +17,7 @@ export function DashboardAppBar() {
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const isAdmin = user?.role === 'admin';
   const logoutLabel = translate('app.layout.logout');
+  const accountLabel = translate('app.account.open');
 
   return (
     <AppBar position="fixed" elevation={1}>
@@ -49,6 +52,13 @@ export function DashboardAppBar() {
           variant="outlined"
           sx={{ color: 'inherit', borderColor: 'rgba(255, 255, 255, 0.7)', flexShrink: 0 }}
         />
+        {user && (
+          <Tooltip title={accountLabel}>
+            <IconButton color="inherit" component={RouterLink} to="/dashboard/account" aria-label={accountLabel}>
+              <ManageAccountsIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         {isMobile ? (
           <IconButton color="inherit" edge="end" aria-label={logoutLabel} onClick={logout}>
             <LogoutIcon />

@@ -6,6 +6,7 @@ import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';
 import { RequiredTextField } from './RequiredTextField';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const texts = en.app.auth;
 
@@ -16,18 +17,38 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Set once the password is right and the account asks for its second step. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     setSubmitting(true);
     try {
-      await login({ email, password });
+      const signedIn = await login({ email, password });
+      if ('twoFactorRequired' in signedIn) {
+        setChallenge(signedIn.challenge);
+        setSubmitting(false);
+        return;
+      }
       await navigate('/dashboard');
     } catch (failure) {
       setError(errorMessage(failure, texts.loginFailed));
       setSubmitting(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onRestart={(message) => {
+          setChallenge(null);
+          setPassword('');
+          setError(message ?? null);
+        }}
+      />
+    );
   }
 
   return (

@@ -1,34 +1,69 @@
 import type { Request, RequestHandler } from 'express';
-import { authTexts, User, type Role } from '@teamfolk/shared';
+import {
+  authTexts,
+  BACKGROUND_REQUEST_HEADER,
+  runAsCompany,
+  SESSION_TOKEN_HEADER,
+  User,
+  type Role,
+} from '@teamfolk/shared';
+import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
-import { verifySession, type JwtSettings } from './jwt';
+import { renewedSession, verifySession, type JwtSettings } from './jwt';
+
+/** The refusal of a request, written to the security log first (ASVS 16.3.2). */
+async function refused(
+  req: Request,
+  status: 401 | 403,
+  message: string,
+  who: { userId?: number; companyId?: number } = {},
+): Promise<HttpError> {
+  await recordSecurityEvent(req, {
+    kind: status === 401 ? 'access.unauthenticated' : 'access.forbidden',
+    status,
+    userId: who.userId,
+    companyId: who.companyId,
+  });
+  return new HttpError(status, message);
+}
 
 /**
  * Accepts a request only with a valid bearer token whose user still exists, is active, and has not
- * ended its sessions since the token was issued (token version).
+ * ended its sessions since the token was issued (token version). The rest of the request runs as
+ * the token's company, which row-level security holds every query to. An active user's token is
+ * renewed on the way (X-Session-Token), within the session's absolute lifetime.
  */
 export function requireAuth(jwt: JwtSettings): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const header = req.headers.authorization ?? '';
     const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw new HttpError(401, authTexts.notSignedIn);
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw await refused(req, 401, authTexts.notSignedIn);
     const claims = verifySession(jwt, token);
-    if (!claims) throw new HttpError(401, authTexts.sessionExpired);
-    const user = await User.findByPk(Number(claims.sub), {
-      attributes: ['id', 'companyId', 'role', 'tokenVersion', 'disabledAt', 'emailVerifiedAt'],
-      raw: true,
+    if (!claims) throw await refused(req, 401, authTexts.sessionExpired);
+    await runAsCompany(claims.cid, async () => {
+      const user = await User.findByPk(Number(claims.sub), {
+        attributes: ['id', 'companyId', 'role', 'tokenVersion', 'disabledAt', 'emailVerifiedAt'],
+        raw: true,
+      });
+      if (!user || user.disabledAt || user.tokenVersion !== claims.ver || user.companyId !== claims.cid) {
+        throw await refused(
+          req,
+          401,
+          authTexts.sessionExpired,
+          user ? { userId: user.id, companyId: user.companyId } : {},
+        );
+      }
+      req.auth = {
+        userId: user.id,
+        companyId: user.companyId,
+        role: user.role,
+        emailVerified: Boolean(user.emailVerifiedAt),
+      };
+      const renewed = req.get(BACKGROUND_REQUEST_HEADER) ? null : renewedSession(jwt, claims);
+      if (renewed) res.setHeader(SESSION_TOKEN_HEADER, renewed);
+      next();
     });
-    if (!user || user.disabledAt || user.tokenVersion !== claims.ver || user.companyId !== claims.cid) {
-      throw new HttpError(401, authTexts.sessionExpired);
-    }
-    req.auth = {
-      userId: user.id,
-      companyId: user.companyId,
-      role: user.role,
-      emailVerified: Boolean(user.emailVerifiedAt),
-    };
-    next();
   };
 }
 
@@ -40,8 +75,9 @@ export function sessionOf(req: Request): AuthContext {
 
 /** Refuses callers of another role with 403; mount after requireAuth. */
 export function requireRole(role: Role): RequestHandler {
-  return (req, _res, next) => {
-    if (sessionOf(req).role !== role) throw new HttpError(403, authTexts.adminOnly);
+  return async (req, _res, next) => {
+    const session = sessionOf(req);
+    if (session.role !== role) throw await refused(req, 403, authTexts.adminOnly, session);
     next();
   };
 }
@@ -50,7 +86,8 @@ export function requireRole(role: Role): RequestHandler {
  * Refuses an admin whose address is not verified yet: nothing goes out in the company's name (an
  * invitation) and nothing is charged until the address is proven.
  */
-export const requireVerifiedEmail: RequestHandler = (req, _res, next) => {
-  if (!sessionOf(req).emailVerified) throw new HttpError(403, authTexts.emailVerificationRequired);
+export const requireVerifiedEmail: RequestHandler = async (req, _res, next) => {
+  const session = sessionOf(req);
+  if (!session.emailVerified) throw await refused(req, 403, authTexts.emailVerificationRequired, session);
   next();
 };

@@ -5,11 +5,14 @@ import {
   emailTokenSchema,
   loginSchema,
   resendVerificationSchema,
+  SESSION_TOKEN_HEADER,
   signupSchema,
 } from '@teamfolk/shared';
+import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import { requireAuth, sessionOf } from './auth.middleware';
 import type { AuthService, AuthSettings } from './auth.service';
+import type { AuthRateLimiters } from './rate-limits';
 
 function tokenParam(value: string | undefined, invalidMessage: string): string {
   const parsed = emailTokenSchema.safeParse(value);
@@ -17,21 +20,31 @@ function tokenParam(value: string | undefined, invalidMessage: string): string {
   return parsed.data;
 }
 
-export function authRoutes(auth: AuthService, settings: AuthSettings): Router {
+export function authRoutes(auth: AuthService, settings: AuthSettings, limits: AuthRateLimiters): Router {
   const router = Router();
 
-  router.post('/signup', async (req, res) => {
+  router.post('/signup', ...limits.signup, async (req, res) => {
     const input = signupSchema.parse(req.body);
     const reply = await auth.signup(input, String(req.id));
     res.status(201).json(reply);
   });
 
-  router.post('/login', async (req, res) => {
+  router.post('/login', ...limits.login, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
-    res.json(await auth.login(email, password));
+    res.json(await auth.login(email, password, (outcome) => recordSecurityEvent(req, { ...outcome, email })));
   });
 
-  router.post('/resend-verification', async (req, res) => {
+  /** Ends every session of the signed-in user, on every device (ASVS 7.4.1). */
+  router.post('/logout', requireAuth(settings.jwt), async (req, res) => {
+    const { userId, companyId } = sessionOf(req);
+    await auth.endSessions(userId);
+    await recordSecurityEvent(req, { kind: 'sign-out', status: 200, userId, companyId });
+    // A renewal requireAuth may have added would name the token version just retired.
+    res.removeHeader(SESSION_TOKEN_HEADER);
+    res.json({ message: authTexts.signedOut });
+  });
+
+  router.post('/resend-verification', ...limits['resend-verification'], async (req, res) => {
     const { email } = resendVerificationSchema.parse(req.body);
     res.json(await auth.resendVerification(email, String(req.id)));
   });
@@ -50,7 +63,7 @@ export function authRoutes(auth: AuthService, settings: AuthSettings): Router {
     res.json(await auth.invitationPreview(token));
   });
 
-  router.post('/invitation/accept', async (req, res) => {
+  router.post('/invitation/accept', ...limits['invitation-accept'], async (req, res) => {
     const { token, password } = acceptInvitationSchema.parse(req.body);
     res.json(await auth.acceptInvitation(token, password));
   });

@@ -2,21 +2,28 @@ import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'seq
 import {
   authTexts,
   Company,
+  companyOf,
   EmailVerificationToken,
   Employee,
   Invitation,
+  reserveCompanyId,
+  runAsCompany,
   User,
   writeOutbox,
   type InvitationPreview,
+  type LoginReply,
+  type SecurityEventKind,
   type SessionReply,
   type SessionUser,
   type SignupReply,
 } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import { signSession, type JwtSettings } from './jwt';
+import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { loadSessionUser } from './session-user';
 import { hashToken, issueEmailToken } from './tokens';
+import { hasTwoFactor, twoFactorChallengeFor } from './two-factor.service';
 
 export interface AuthSettings {
   jwt: JwtSettings;
@@ -31,6 +38,15 @@ export interface SignupInput {
   companyName: string;
 }
 
+/** What became of a password sign-in: the user where the address has one, and the reply's status. */
+export interface SignInOutcome {
+  kind: Extract<SecurityEventKind, `sign-in.${string}`>;
+  status: number;
+  userId?: number;
+  companyId?: number;
+}
+export type SignInReport = (outcome: SignInOutcome) => Promise<void>;
+
 /** Account flows: sign-up, e-mail verification, sign-in and invitation acceptance. */
 export class AuthService {
   constructor(
@@ -39,11 +55,22 @@ export class AuthService {
   ) {}
 
   async signup(input: SignupInput, requestId?: string): Promise<SignupReply> {
+    assertPasswordNotCommon(input.password);
     const passwordHash = await hashPassword(input.password);
+    const companyId = await reserveCompanyId(this.sequelize);
+    return runAsCompany(companyId, () => this.createCompany(companyId, input, passwordHash, requestId));
+  }
+
+  private async createCompany(
+    companyId: number,
+    input: SignupInput,
+    passwordHash: string,
+    requestId?: string,
+  ): Promise<SignupReply> {
     const verified = !this.settings.requireEmailVerification;
     try {
       const user = await this.sequelize.transaction(async (transaction) => {
-        const company = await Company.create({ name: input.companyName }, { transaction });
+        const company = await Company.create({ id: companyId, name: input.companyName }, { transaction });
         const admin = await User.create(
           {
             companyId: company.id,
@@ -67,6 +94,11 @@ export class AuthService {
   }
 
   async verifyEmail(token: string): Promise<{ message: string }> {
+    const companyId = await companyOf(this.sequelize, 'verification-token', hashToken(token));
+    return runAsCompany(companyId, () => this.useVerificationToken(token));
+  }
+
+  private async useVerificationToken(token: string): Promise<{ message: string }> {
     return this.sequelize.transaction(async (transaction) => {
       const record = await EmailVerificationToken.findOne({
         where: { tokenHash: hashToken(token) },
@@ -85,6 +117,12 @@ export class AuthService {
 
   /** Answers the same whether or not the address has an account, so it reveals nothing. */
   async resendVerification(email: string, requestId?: string): Promise<{ message: string }> {
+    const companyId = await companyOf(this.sequelize, 'user-email', email);
+    await runAsCompany(companyId, () => this.resendVerificationEmail(email, requestId));
+    return { message: authTexts.resendAccepted };
+  }
+
+  private async resendVerificationEmail(email: string, requestId?: string): Promise<void> {
     await this.sequelize.transaction(async (transaction) => {
       const user = await User.findOne({
         where: { email, emailVerifiedAt: null, disabledAt: null },
@@ -94,15 +132,41 @@ export class AuthService {
       const company = await Company.findByPk(user.companyId, { transaction, rejectOnEmpty: true });
       await this.sendVerificationEmail(transaction, user, company.name, requestId);
     });
-    return { message: authTexts.resendAccepted };
   }
 
-  async login(email: string, password: string): Promise<SessionReply> {
+  /** `report` hears the outcome of the attempt, whatever it is, before the reply (the security log). */
+  async login(email: string, password: string, report?: SignInReport): Promise<LoginReply> {
+    const companyId = await companyOf(this.sequelize, 'user-email', email);
+    return runAsCompany(companyId, () => this.loginWithPassword(email, password, report));
+  }
+
+  private async loginWithPassword(
+    email: string,
+    password: string,
+    report: SignInReport = async () => undefined,
+  ): Promise<LoginReply> {
     const user = await User.findOne({ where: { email } });
     const valid = await verifyPassword(user?.passwordHash, password);
-    if (!user || !valid) throw new HttpError(401, authTexts.invalidCredentials);
-    if (user.disabledAt)
+    const who = user ? { userId: user.id, companyId: user.companyId } : {};
+    if (!user || !valid) {
+      await report({ kind: user ? 'sign-in.wrong-password' : 'sign-in.unknown-email', status: 401, ...who });
+      throw new HttpError(401, authTexts.invalidCredentials);
+    }
+    if (user.disabledAt) {
+      await report({ kind: 'sign-in.disabled', status: 403, ...who });
       throw new HttpError(403, 'This account has been deactivated. Contact your company administrator.');
+    }
+    // With two-step sign-in the password opens no session: the second step does (completeLogin).
+    if (await hasTwoFactor(user.id)) {
+      await report({ kind: 'sign-in.challenged', status: 200, ...who });
+      return twoFactorChallengeFor(this.settings.jwt, user);
+    }
+    await report({ kind: 'sign-in.succeeded', status: 200, ...who });
+    return this.completeLogin(user);
+  }
+
+  /** The end of every successful sign-in: with the password alone, or after the second step. */
+  async completeLogin(user: User): Promise<SessionReply> {
     await user.update({ lastLoginAt: new Date() });
     return this.startSession(user);
   }
@@ -113,13 +177,27 @@ export class AuthService {
     return user;
   }
 
+  /** Sign-out: raising the token version voids every token the user holds, on every device. */
+  async endSessions(userId: number): Promise<void> {
+    await User.increment('tokenVersion', { where: { id: userId } });
+  }
+
   async invitationPreview(token: string): Promise<InvitationPreview> {
-    const invitation = await this.openInvitation(token);
+    const invitation = await this.asCompanyOfInvitation(token, () => this.openInvitation(token));
     return { name: invitation.name, email: invitation.email };
   }
 
   async acceptInvitation(token: string, password: string): Promise<SessionReply> {
+    assertPasswordNotCommon(password);
     const passwordHash = await hashPassword(password);
+    return this.asCompanyOfInvitation(token, () => this.createAccountFromInvitation(token, passwordHash));
+  }
+
+  private async asCompanyOfInvitation<T>(token: string, work: () => Promise<T>): Promise<T> {
+    return runAsCompany(await companyOf(this.sequelize, 'invitation-token', hashToken(token)), work);
+  }
+
+  private async createAccountFromInvitation(token: string, passwordHash: string): Promise<SessionReply> {
     try {
       const user = await this.sequelize.transaction(async (transaction) => {
         const invitation = await this.openInvitation(token, transaction);
@@ -206,7 +284,8 @@ export class AuthService {
     });
   }
 
-  private async startSession(user: User): Promise<SessionReply> {
+  /** A session token for the user's current token version, and the session user. */
+  async startSession(user: User): Promise<SessionReply> {
     const token = signSession(this.settings.jwt, {
       sub: String(user.id),
       cid: user.companyId,

@@ -62,7 +62,7 @@ describe('POST /api/auth/signup', () => {
     ['name', { name: '   ' }, 'name is required'],
     ['companyName', { companyName: undefined }, 'companyName is required'],
     ['email', { email: 'not-an-email' }, 'email must be a valid email address'],
-    ['password', { password: 'x'.repeat(129) }, 'password must be at most 128 characters'],
+    ['password', { password: 'x'.repeat(129) }, authTexts.passwordTooLong],
     ['companyName', { companyName: 42 }, 'companyName is required'],
   ])('answers 400 naming %s when it is missing or malformed', async (field, overrides, message) => {
     const reply = await t.request().post('/api/auth/signup').send(signupBody(overrides)).expect(400);
@@ -242,7 +242,7 @@ describe('invitations', () => {
     const accepted = await t
       .request()
       .post('/api/auth/invitation/accept')
-      .send({ token, password: 'secret' })
+      .send({ token, password: 's3cret' })
       .expect(200);
     expect(accepted.body.user).toEqual({
       id: expect.any(Number),
@@ -267,7 +267,7 @@ describe('invitations', () => {
     const login = await t
       .request()
       .post('/api/auth/login')
-      .send({ email: employee.email, password: 'secret' })
+      .send({ email: employee.email, password: 's3cret' })
       .expect(200);
     expect(login.body.user.role).toBe('employee');
   });
@@ -283,9 +283,9 @@ describe('invitations', () => {
   it('accepts a link once', async () => {
     const { company } = await createCompanyWithAdmin();
     const { token } = await createInvitedEmployee(t.db.sequelize, company);
-    await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
 
-    const again = await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(410);
+    const again = await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(410);
     expect(again.body).toEqual({ message: authTexts.invitationAlreadyAccepted });
     await t.request().get(`/api/auth/invitation/${token}`).expect(410);
   });
@@ -315,7 +315,7 @@ describe('invitations', () => {
     const superseded = await t
       .request()
       .post('/api/auth/invitation/accept')
-      .send({ token: first, password: 'secret' })
+      .send({ token: first, password: 's3cret' })
       .expect(404);
     expect(superseded.body).toEqual({ message: authTexts.invalidInvitation });
   });
@@ -325,14 +325,14 @@ describe('invitations', () => {
     const { token } = await createInvitedEmployee(t.db.sequelize, company);
     const short = await t.request().post('/api/auth/invitation/accept').send({ token, password: '12345' }).expect(400);
     expect(short.body).toEqual({ message: authTexts.invitationPasswordTooShort, field: 'password' });
-    const missing = await t.request().post('/api/auth/invitation/accept').send({ password: 'secret' }).expect(400);
+    const missing = await t.request().post('/api/auth/invitation/accept').send({ password: 's3cret' }).expect(400);
     expect(missing.body).toEqual({ message: 'token is required', field: 'token' });
   });
 
   it('refuses an invitation whose address already has an account', async () => {
     const { company, admin } = await createCompanyWithAdmin();
     const { token } = await createInvitedEmployee(t.db.sequelize, company, { email: admin.email });
-    const reply = await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(409);
+    const reply = await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(409);
     expect(reply.body).toEqual({ message: authTexts.emailTaken, field: 'email' });
   });
 });

@@ -2,11 +2,13 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   applyProviderSubscription,
   billingTexts,
-  Company,
+  companyOf,
   recordInvoice,
+  runAsCompany,
   StripeEvent,
   Subscription,
   WebhookSignatureError,
+  type CompanyKey,
   type PaymentsProvider,
   type ProviderEvent,
 } from '@teamfolk/shared';
@@ -45,6 +47,12 @@ export class BillingWebhooks {
     }
     if (await StripeEvent.findByPk(event.id)) return { received: true, duplicate: true, outcome: 'duplicate' };
 
+    // The event's company, found by the provider's ids, is the only one its handling may touch.
+    const companyId = await this.companyOfEvent(event);
+    return runAsCompany(companyId, () => this.record(event, companyId, requestId));
+  }
+
+  private async record(event: ProviderEvent, companyId: number | null, requestId: string): Promise<WebhookReply> {
     const fetched = await this.prefetch(event);
     return this.sequelize.transaction(async (transaction) => {
       const claimed = await this.sequelize.query(
@@ -57,7 +65,7 @@ export class BillingWebhooks {
         },
       );
       if (claimed.length === 0) return { received: true as const, duplicate: true as const, outcome: 'duplicate' };
-      const { companyId, outcome } = await this.apply(transaction, event, fetched, requestId);
+      const outcome = await this.apply(transaction, event, companyId, fetched, requestId);
       await StripeEvent.update({ companyId, outcome }, { where: { id: event.id }, transaction });
       return { received: true as const, outcome };
     });
@@ -77,24 +85,18 @@ export class BillingWebhooks {
   private async apply(
     transaction: Transaction,
     event: ProviderEvent,
+    companyId: number | null,
     fetched: FetchedCheckout | null,
     requestId: string,
-  ): Promise<{ companyId: number | null; outcome: string }> {
+  ): Promise<string> {
     const { data } = event;
     switch (data.kind) {
       case 'checkout-session': {
-        const companyId = await this.existingCompany(data.session.companyId);
-        if (!fetched) return { companyId, outcome: 'ignored' };
-        const outcome = await this.billing.applyCheckout(transaction, fetched, { requestId, actorUserId: null });
-        return { companyId, outcome };
+        if (!fetched || !companyId) return 'ignored';
+        return this.billing.applyCheckout(transaction, fetched, { requestId, actorUserId: null });
       }
       case 'subscription': {
-        const companyId = await this.companyOf(
-          data.subscription.id,
-          data.subscription.customerId,
-          data.subscription.companyId,
-        );
-        if (!companyId) return { companyId, outcome: 'unknown-company' };
+        if (!companyId) return 'unknown-company';
         const result = await applyProviderSubscription(transaction, {
           companyId,
           state: data.subscription,
@@ -102,63 +104,76 @@ export class BillingWebhooks {
           appUrl: this.appUrl,
           requestId,
         });
-        return { companyId, outcome: result.applied ? 'applied' : result.reason };
+        return result.applied ? 'applied' : result.reason;
       }
       case 'invoice': {
-        if (!INVOICE_OUTCOMES.has(event.type)) return { companyId: null, outcome: 'ignored' };
-        const { invoice } = data;
-        const companyId = await this.companyOf(invoice.subscriptionId, invoice.customerId, null);
-        if (!companyId) return { companyId, outcome: 'unknown-company' };
+        if (!INVOICE_OUTCOMES.has(event.type)) return 'ignored';
+        if (!companyId) return 'unknown-company';
         const recorded = await recordInvoice(transaction, {
           companyId,
-          invoice,
+          invoice: data.invoice,
           failed: event.type === 'invoice.payment_failed',
           appUrl: this.appUrl,
           requestId,
         });
-        return { companyId, outcome: recorded.changed ? 'applied' : 'unchanged' };
+        return recorded.changed ? 'applied' : 'unchanged';
       }
       case 'payment-method': {
-        if (event.type !== 'payment_method.detached') return { companyId: null, outcome: 'ignored' };
-        const [count, rows] = await Subscription.update(
+        if (event.type !== 'payment_method.detached') return 'ignored';
+        if (!companyId) return 'unchanged';
+        const [count] = await Subscription.update(
           { defaultPaymentMethodId: null },
-          { where: { defaultPaymentMethodId: data.paymentMethodId }, transaction, returning: true },
+          { where: { companyId, defaultPaymentMethodId: data.paymentMethodId }, transaction },
         );
-        return { companyId: rows[0]?.companyId ?? null, outcome: count > 0 ? 'applied' : 'unchanged' };
+        return count > 0 ? 'applied' : 'unchanged';
       }
       case 'customer': {
-        const row = await Subscription.findOne({ where: { providerCustomerId: data.customerId }, transaction });
-        if (!row) return { companyId: null, outcome: 'unknown-company' };
+        if (!companyId) return 'unknown-company';
+        const row = await Subscription.findOne({ where: { companyId }, transaction, rejectOnEmpty: true });
         if (!data.defaultPaymentMethodId || data.defaultPaymentMethodId === row.defaultPaymentMethodId) {
-          return { companyId: row.companyId, outcome: 'unchanged' };
+          return 'unchanged';
         }
         await row.update({ defaultPaymentMethodId: data.defaultPaymentMethodId }, { transaction });
-        return { companyId: row.companyId, outcome: 'applied' };
+        return 'applied';
       }
       default:
-        return { companyId: null, outcome: 'ignored' };
+        return 'ignored';
     }
   }
 
-  /** Whose subscription or invoice this is: by subscription id, then customer, then the checkout's metadata. */
-  private async companyOf(
-    subscriptionId: string | null,
-    customerId: string | null,
-    metadataCompanyId: number | null,
-  ): Promise<number | null> {
-    if (subscriptionId) {
-      const row = await Subscription.findOne({ where: { providerSubscriptionId: subscriptionId } });
-      if (row) return row.companyId;
+  /**
+   * Whose event this is: by subscription id, then customer, then the checkout's metadata; null for
+   * an event of no known company (recorded as such, or ignored when it needs none).
+   */
+  private async companyOfEvent(event: ProviderEvent): Promise<number | null> {
+    const { data } = event;
+    const lookups: Array<[CompanyKey, string | number | null]> = (() => {
+      switch (data.kind) {
+        case 'checkout-session':
+          return [['company', data.session.companyId]];
+        case 'subscription':
+          return [
+            ['provider-subscription', data.subscription.id],
+            ['provider-customer', data.subscription.customerId],
+            ['company', data.subscription.companyId],
+          ];
+        case 'invoice':
+          return [
+            ['provider-subscription', data.invoice.subscriptionId],
+            ['provider-customer', data.invoice.customerId],
+          ];
+        case 'payment-method':
+          return [['payment-method', data.paymentMethodId]];
+        case 'customer':
+          return [['provider-customer', data.customerId]];
+        default:
+          return [];
+      }
+    })();
+    for (const [key, value] of lookups) {
+      const companyId = value === null ? null : await companyOf(this.sequelize, key, value);
+      if (companyId) return companyId;
     }
-    if (customerId) {
-      const row = await Subscription.findOne({ where: { providerCustomerId: customerId } });
-      if (row) return row.companyId;
-    }
-    return this.existingCompany(metadataCompanyId);
-  }
-
-  private async existingCompany(companyId: number | null): Promise<number | null> {
-    if (!companyId) return null;
-    return (await Company.findByPk(companyId, { attributes: ['id'] })) ? companyId : null;
+    return null;
   }
 }

@@ -78,8 +78,8 @@ describe('who may reach the billing routes', () => {
   beforeAll(async () => {
     admin = await newAdmin();
     const { employee, token } = await createInvitedEmployee(t.db.sequelize, admin.company);
-    await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
-    employeeAuth = await bearerFor(t, employee.email, 'secret');
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+    employeeAuth = await bearerFor(t, employee.email, 's3cret');
   });
 
   const routes = [

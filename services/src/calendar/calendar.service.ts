@@ -5,7 +5,9 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   calendarTexts,
   Company,
+  companyOf,
   REQUEST_TYPE_LABELS,
+  runAsCompany,
   User,
   type CalendarEvent,
   type CompanySettings,
@@ -104,6 +106,11 @@ export class CalendarService {
   /** The secret feed: no bearer token, only the user's view of their own company. */
   async feed(token: string): Promise<string> {
     const userId = feedUserId(token);
+    const companyId = userId === null ? null : await companyOf(this.sequelize, 'user', userId);
+    return runAsCompany(companyId, () => this.feedOf(userId, token));
+  }
+
+  private async feedOf(userId: number | null, token: string): Promise<string> {
     const user = userId === null ? null : await User.findByPk(userId);
     if (
       !user ||

@@ -17,8 +17,8 @@ const day = (offset: number) => iso(addDays(monday, offset));
 
 async function hire(target: CompanyWithAdmin, name: string) {
   const { employee, token } = await createInvitedEmployee(t.db.sequelize, target.company, { name });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
-  return { employee, auth: await bearerFor(t, employee.email, 'secret') };
+  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+  return { employee, auth: await bearerFor(t, employee.email, 's3cret') };
 }
 
 async function approvedLeave(auth: string, body: Record<string, unknown>, approver = admin) {

@@ -25,8 +25,8 @@ beforeAll(async () => {
   adminB = await bearerFor(t, companyB.admin.email, companyB.password);
 
   const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
-  employeeOfA = await bearerFor(t, employee.email, 'secret');
+  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+  employeeOfA = await bearerFor(t, employee.email, 's3cret');
 });
 afterAll(async () => {
   await t.close();
@@ -143,7 +143,7 @@ describe('POST /api/employees', () => {
     const accepted = await t
       .request()
       .post('/api/auth/invitation/accept')
-      .send({ token, password: 'secret' })
+      .send({ token, password: 's3cret' })
       .expect(200);
     const me = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${accepted.body.token}`).expect(200);
     expect(me.body).toMatchObject({
@@ -436,8 +436,8 @@ describe('changing an employee', () => {
 describe('DELETE /api/employees/:id', () => {
   it("removes the employee from the list and the seats, and ends the person's sign-in", async () => {
     const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
-    await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
-    const session = await bearerFor(t, employee.email, 'secret');
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+    const session = await bearerFor(t, employee.email, 's3cret');
     const seatsBefore = (await t.request().get('/api/billing/seats').set('Authorization', adminA)).body.currentSeats;
 
     const reply = await t.request().delete(`/api/employees/${employee.id}`).set('Authorization', adminA).expect(200);
@@ -449,7 +449,7 @@ describe('DELETE /api/employees/:id', () => {
     const seats = await t.request().get('/api/billing/seats').set('Authorization', adminA).expect(200);
     expect(seats.body.currentSeats).toBe(seatsBefore - 1);
     await t.request().get('/api/auth/me').set('Authorization', session).expect(401);
-    await t.request().post('/api/auth/login').send({ email: employee.email, password: 'secret' }).expect(403);
+    await t.request().post('/api/auth/login').send({ email: employee.email, password: 's3cret' }).expect(403);
     expect(await User.count({ where: { email: employee.email, disabledAt: null } })).toBe(0);
     expect(await AuditEntry.count({ where: { action: 'employee.deleted', entityId: String(employee.id) } })).toBe(1);
   });
@@ -505,7 +505,7 @@ describe('POST /api/employees/:id/resend-invitation', () => {
 
   it('refuses a person who already joined', async () => {
     const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
-    await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
     const reply = await t
       .request()
       .post(`/api/employees/${employee.id}/resend-invitation`)

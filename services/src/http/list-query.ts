@@ -51,7 +51,8 @@ export function parseListQuery<SortField extends string>(
     const valid =
       Array.isArray(range) &&
       range.length === 2 &&
-      range.every((bound) => Number.isInteger(bound) && (bound as number) >= 0) &&
+      // Safe integers only: a bound past Postgres's bigint (e.g. 1e20) failed the query with a 500.
+      range.every((bound) => Number.isSafeInteger(bound) && (bound as number) >= 0) &&
       (range[1] as number) >= (range[0] as number);
     if (!valid) throw new HttpError(400, 'range must be [start, end] with 0 ≤ start ≤ end');
     const [start, end] = range as [number, number];

@@ -7,6 +7,7 @@ import {
   Company,
   describeLeave,
   Employee,
+  isoDate,
   LeaveRequest,
   leaveDuration,
   leaveTexts,
@@ -67,8 +68,6 @@ export interface LeavePage {
   total: number;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Leave requests: submission, one-click decisions, withdrawal, and the balances they move. */
 export class LeavesService {
   constructor(
@@ -98,7 +97,8 @@ export class LeavesService {
       ['to', to],
     ] as const) {
       if (value === undefined) continue;
-      if (typeof value !== 'string' || !ISO_DATE.test(value))
+      // A real day, not only its format: '7462-55-24' failed the query with a 500.
+      if (!isoDate(name).safeParse(value).success)
         throw new HttpError(400, `filter ${name} must be a date (YYYY-MM-DD)`);
       conditions.push(name === 'from' ? 'l.end_date >= :from' : 'l.start_date <= :to');
       replacements[name] = value;

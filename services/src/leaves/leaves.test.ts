@@ -31,8 +31,8 @@ async function hire(
     name: `Worker ${Math.random().toString(36).slice(2, 7)}`,
   });
   await employee.update({ vacationDaysUsed: 0, bankHoursTotal: 0, ...overrides });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 'secret' }).expect(200);
-  return { employee, auth: await bearerFor(t, employee.email, 'secret') };
+  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+  return { employee, auth: await bearerFor(t, employee.email, 's3cret') };
 }
 
 const vacation = (start: string, end: string, extra: Record<string, unknown> = {}) => ({

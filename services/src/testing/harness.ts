@@ -53,7 +53,7 @@ export async function startTestApp(): Promise<TestApp> {
   const readinessRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   const workers = await startWorkers({
     sequelize: db.sequelize,
-    databaseUrl: db.url,
+    databaseUrl: db.appUrl,
     redisUrl: config.REDIS_URL,
     queuePrefix: config.QUEUE_PREFIX,
     smtpUrl: config.SMTP_URL,

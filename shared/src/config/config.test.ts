@@ -6,7 +6,12 @@ const base = {
   REDIS_URL: 'redis://localhost:6379',
   SMTP_URL: 'smtp://localhost:1025',
 };
-const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  DATABASE_APP_URL: 'postgres://teamfolk_app:secret@localhost/teamfolk',
+};
 
 describe('payments configuration', () => {
   it('should run the local payments test mode when no Stripe key is set, outside production', () => {
@@ -37,5 +42,47 @@ describe('payments configuration', () => {
       stripePriceId: undefined,
       stripeApiUrl: 'http://127.0.0.1:12111',
     });
+  });
+});
+
+describe('database roles', () => {
+  it('should derive the application role from the owner URL outside production, and require it in production', () => {
+    expect(loadConfig(base).DATABASE_APP_URL).toMatch(/^postgres:\/\/teamfolk_app:[^@]+@localhost\/teamfolk$/);
+    const { DATABASE_APP_URL: _unset, ...withoutAppUrl } = production;
+    expect(() =>
+      loadConfig({ ...withoutAppUrl, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toThrow(/DATABASE_APP_URL must be set in production/);
+  });
+});
+
+describe('session, proxy and rate-limit configuration', () => {
+  it('should default to 30 idle minutes, 12 hours at most, private-network proxies and the sign-in limits', () => {
+    expect(loadConfig(base)).toMatchObject({
+      SESSION_IDLE_MINUTES: 30,
+      SESSION_MAX_HOURS: 12,
+      TRUST_PROXY: 'loopback, linklocal, uniquelocal',
+      RATE_LIMIT_WINDOW_SECONDS: 900,
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: 10,
+      RATE_LIMIT_LOGIN_PER_IP: 100,
+      RATE_LIMIT_SIGNUP_PER_ACCOUNT: 5,
+      RATE_LIMIT_SIGNUP_PER_IP: 20,
+      RATE_LIMIT_RESEND_PER_ACCOUNT: 5,
+      RATE_LIMIT_RESEND_PER_IP: 20,
+      RATE_LIMIT_INVITATION_PER_ACCOUNT: 10,
+      RATE_LIMIT_INVITATION_PER_IP: 50,
+    });
+  });
+
+  it("should read TRUST_PROXY as Express's trust proxy setting", () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.168.1.5');
+  });
+
+  it('should refuse an inactivity limit longer than the session itself, and limits below one', () => {
+    expect(() => loadConfig({ ...base, SESSION_IDLE_MINUTES: '120', SESSION_MAX_HOURS: '1' })).toThrow(
+      /SESSION_IDLE_MINUTES must not be longer than SESSION_MAX_HOURS/,
+    );
+    expect(() => loadConfig({ ...base, RATE_LIMIT_LOGIN_PER_ACCOUNT: '0' })).toThrow(/RATE_LIMIT_LOGIN_PER_ACCOUNT/);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './constants';
+import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { authTexts } from './texts';
 
 const email = z
@@ -13,7 +13,17 @@ const email = z
 const password = z
   .string({ error: 'password is required' })
   .min(1, 'password is required')
-  .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, authTexts.passwordTooLong);
+
+/**
+ * A password being chosen: a length rule and nothing else (no composition rules, ASVS 6.2.5). The
+ * server also refuses the most common passwords, a list the browser bundle does not carry.
+ */
+const newPassword = (minLength: number, tooShort: string) =>
+  z
+    .string({ error: 'password is required' })
+    .min(minLength, tooShort)
+    .max(PASSWORD_MAX_LENGTH, authTexts.passwordTooLong);
 
 const requiredText = (field: string, max: number) =>
   z
@@ -24,7 +34,7 @@ const requiredText = (field: string, max: number) =>
 
 export const signupSchema = z.object({
   email,
-  password,
+  password: newPassword(PASSWORD_MIN_LENGTH, authTexts.passwordTooShort),
   name: requiredText('name', 120),
   companyName: requiredText('companyName', 160),
 });
@@ -39,10 +49,7 @@ export const emailTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'tok
 
 export const acceptInvitationSchema = z.object({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').pipe(emailTokenSchema),
-  password: z
-    .string({ error: 'password is required' })
-    .min(INVITATION_PASSWORD_MIN_LENGTH, authTexts.invitationPasswordTooShort)
-    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: newPassword(INVITATION_PASSWORD_MIN_LENGTH, authTexts.invitationPasswordTooShort),
 });
 export type AcceptInvitationPayload = z.input<typeof acceptInvitationSchema>;
 

@@ -2,6 +2,15 @@
 
 export const TOKEN_STORAGE_KEY = 'token';
 
+/** Response header with a renewed session token, which the console stores in place of the old one. */
+export const SESSION_TOKEN_HEADER = 'X-Session-Token';
+
+/**
+ * Marks a request the console makes by itself (a screen's periodic refresh): it is answered as any
+ * other but is not activity, so it renews no session and an unattended tab still times out.
+ */
+export const BACKGROUND_REQUEST_HEADER = 'X-Background-Request';
+
 export const SEAT_PRICE_CENTS = 200;
 
 export const EMPLOYEE_DEFAULTS = {
@@ -10,7 +19,11 @@ export const EMPLOYEE_DEFAULTS = {
   bankHoursTotal: 0,
 } as const;
 
+/** The shortest password an admin may choose at sign-up (ASVS 6.2.1). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** The spec's rule for a person accepting an invitation. */
 export const INVITATION_PASSWORD_MIN_LENGTH = 6;
+/** The longest password accepted anywhere (ASVS 6.2.9: at least 64 must be allowed). */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Verification and invitation links stay valid this long. */

@@ -8,7 +8,8 @@ export const isoDate = (field: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
     .refine((value) => {
       const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      // Postgres has no year 0: '0000-01-01' would pass the format and fail the query (a 500).
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '0001-01-01';
     }, `${field} is not a real date`);
 
 export const MAX_BALANCE_DAYS = 366;

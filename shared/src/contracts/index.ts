@@ -5,3 +5,4 @@ export * from './constants';
 export * from './employees';
 export * from './leaves';
 export * from './texts';
+export * from './two-factor';

@@ -15,7 +15,8 @@ const leaveDate = (invalid: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, invalid)
     .refine((value) => {
       const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+      // Postgres has no year 0: '0000-01-01' would pass the format and fail the query (a 500).
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '0001-01-01';
     }, invalid);
 
 const clockTime = (field: string) =>

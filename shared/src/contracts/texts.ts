@@ -1,3 +1,5 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
 /**
  * Every user-visible text the spec names, once. The API answers with these messages and the console
  * shows them, so a wording change is made here and nowhere else.
@@ -9,6 +11,9 @@ export const authTexts = {
   emailTaken: 'An account with this email already exists',
   passwordsDoNotMatch: 'Passwords do not match',
   invitationPasswordTooShort: 'Password must be at least 6 characters long',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  passwordTooCommon: 'This password is too common. Please choose another one.',
   checkYourEmail: 'Please check your email to verify your account.',
   verifying: 'Verifying your email address...',
   verifiedTitle: 'Email Verified Successfully!',
@@ -35,7 +40,14 @@ export const authTexts = {
   sessionExpired: 'Your session has ended. Please sign in again.',
   adminOnly: 'Only a company administrator can do this',
   emailVerificationRequired: 'Please verify your email address first: use the link we sent you, or resend it.',
+  signedOut: 'You have been signed out.',
 } as const;
+
+/** 'Too many attempts. Please try again in 15 minutes.': the reply to a throttled sign-in (HTTP 429). */
+export function tooManyAttemptsText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 
 export const generalTexts = {
   applicationError: 'Application Error',

@@ -1,5 +1,6 @@
 import { Sequelize } from 'sequelize';
 import { initModels } from './models';
+import { bindTenancy } from './tenancy';
 
 export interface DatabaseOptions {
   poolMax?: number;
@@ -14,5 +15,6 @@ export function createDatabase(url: string, { poolMax = 10 }: DatabaseOptions = 
     dialectOptions: { application_name: 'teamfolk' },
   });
   initModels(sequelize);
+  bindTenancy(sequelize);
   return sequelize;
 }

@@ -2,3 +2,5 @@ export * from './database';
 export * from './migrator';
 export * from './models';
 export * from './outbox';
+export * from './roles';
+export * from './tenancy';

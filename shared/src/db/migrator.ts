@@ -1,6 +1,7 @@
-import type { Sequelize } from 'sequelize';
+import { Sequelize } from 'sequelize';
 import { SequelizeStorage, Umzug, type MigrationParams } from 'umzug';
 import { migrations } from './migrations';
+import { ensureAppRole } from './roles';
 
 export interface Migration {
   name: string;
@@ -15,6 +16,20 @@ export function createMigrator(sequelize: Sequelize): Umzug<Sequelize> {
     storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),
     logger: undefined,
   });
+}
+
+/**
+ * Connects as the schema owner, makes sure the application role exists, applies pending migrations
+ * and disconnects: the owner's connection is never kept by a running process.
+ */
+export async function migrateDatabase(ownerUrl: string, appUrl: string): Promise<string[]> {
+  const owner = new Sequelize(ownerUrl, { dialect: 'postgres', logging: false, pool: { max: 2, min: 0 } });
+  try {
+    await ensureAppRole(owner, appUrl);
+    return await migrate(owner);
+  } finally {
+    await owner.close();
+  }
 }
 
 /**

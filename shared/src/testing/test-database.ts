@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import type { Sequelize } from 'sequelize';
-import { createDatabase, migrate } from '../db';
+import { Sequelize } from 'sequelize';
+import { appDatabaseUrl, createDatabase, migrateDatabase, useOwnerOutsideContexts } from '../db';
 
 export interface TestDatabase {
+  /** The schema owner's URL (DATABASE_URL); the application connects as `appUrl`. */
   url: string;
+  appUrl: string;
+  /**
+   * Connected as the application role; queries made outside a request or job context (the test's
+   * own set-up and checks) run as the schema owner instead.
+   */
   sequelize: Sequelize;
   drop(): Promise<void>;
 }
@@ -39,13 +45,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `teamfolk_test_${randomBytes(6).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
   const url = urlFor(name);
-  const sequelize = createDatabase(url, { poolMax: 20 });
-  await migrate(sequelize);
+  const appUrl = appDatabaseUrl(url);
+  await migrateDatabase(url, appUrl);
+  const sequelize = createDatabase(appUrl, { poolMax: 20 });
+  const owner = new Sequelize(url, { dialect: 'postgres', logging: false, pool: { max: 10, min: 0 } });
+  useOwnerOutsideContexts(sequelize, owner);
   return {
     url,
+    appUrl,
     sequelize,
     async drop() {
       await sequelize.close();
+      await owner.close();
       await onServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };

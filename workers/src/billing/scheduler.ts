@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { schedule, type ScheduledTask } from 'node-cron';
 import type { Sequelize } from 'sequelize';
-import type { Logger, QueueName } from '@teamfolk/shared';
+import { runAsCompany, type Logger, type QueueName } from '@teamfolk/shared';
 import { enqueueDataRetention } from '../maintenance/schedules';
 import { enqueueBillingCycles, enqueueSubscriptionSyncs } from './schedules';
 
@@ -36,7 +36,8 @@ export function startSchedules({ queues, sequelize, logger }: ScheduleDependenci
   };
   const run = async (name: keyof typeof SCHEDULES) => {
     try {
-      const jobIds = await runs[name]();
+      // Schedules sweep every company, as none of them: through teamfolk_subscription_overview.
+      const jobIds = await runAsCompany(null, runs[name]);
       logger.info({ schedule: name, jobs: jobIds.length }, 'schedule enqueued');
     } catch (error) {
       logger.warn({ err: error, schedule: name }, 'schedule failed; it runs again at its next time');

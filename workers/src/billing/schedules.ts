@@ -17,7 +17,7 @@ async function companiesWhere(
   replacements: Record<string, unknown> = {},
 ): Promise<number[]> {
   const rows = await sequelize.query<{ company_id: number }>(
-    `SELECT company_id FROM subscriptions WHERE ${condition} ORDER BY company_id`,
+    `SELECT company_id FROM teamfolk_subscription_overview() WHERE ${condition} ORDER BY company_id`,
     { replacements, type: QueryTypes.SELECT },
   );
   return rows.map((row) => row.company_id);
@@ -45,7 +45,7 @@ export async function enqueueBillingCycles(queue: Queue, sequelize: Sequelize, n
   const billingDate = billingMonthOf(now);
   const companies = await companiesWhere(
     sequelize,
-    `provider_subscription_id IS NOT NULL AND status IN ('active', 'cancel_at_period_end')`,
+    `has_subscription AND status IN ('active', 'cancel_at_period_end')`,
   );
   return addScheduled(
     queue,
@@ -66,7 +66,7 @@ export async function enqueueSubscriptionSyncs(queue: Queue, sequelize: Sequeliz
   const day = now.toISOString().slice(0, 10);
   const companies = await companiesWhere(
     sequelize,
-    `provider_customer_id IS NOT NULL
+    `has_customer
        AND (status IN ('active', 'cancel_at_period_end') OR (status = 'incomplete' AND updated_at > :since))`,
     { since: new Date(now.getTime() - 7 * DAY_MS) },
   );

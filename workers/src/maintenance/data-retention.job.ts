@@ -10,6 +10,7 @@ import {
   lockSubscription,
   mailAdmins,
   PaymentsRequestError,
+  runAsCompany,
   runDataRetentionPayload,
   SCHEDULED_JOB_IDS,
   subscriptionEndedAt,
@@ -55,11 +56,10 @@ export interface RetentionRunResult {
 export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date): Promise<RetentionRunResult> {
   const { sequelize, queues } = deps;
   const rows = await sequelize.query<RetentionRow>(
-    `SELECT s.company_id, s.status, s.current_period_end, s.ended_at, s.updated_at,
-            d.subscription_ended_at AS notice_for, d.notice_sent_at, d.erased_at
-       FROM subscriptions s LEFT JOIN data_erasures d ON d.company_id = s.company_id
-      WHERE s.status IN ('canceled', 'cancel_at_period_end')
-      ORDER BY s.company_id`,
+    `SELECT company_id, status, current_period_end, ended_at, updated_at, notice_for, notice_sent_at, erased_at
+       FROM teamfolk_subscription_overview()
+      WHERE status IN ('canceled', 'cancel_at_period_end')
+      ORDER BY company_id`,
     { type: QueryTypes.SELECT },
   );
   const result: RetentionRunResult = { noticesSent: [], erasuresQueued: [] };
@@ -78,7 +78,7 @@ export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date
     if (noticeIsForThisEnd && row.erased_at) continue;
     if (!noticeIsForThisEnd || !row.notice_sent_at) {
       if (asOf.getTime() >= deletionNoticeDueAt(endedAt).getTime()) {
-        await sendDeletionNotice(deps, row.company_id, endedAt, asOf);
+        await runAsCompany(row.company_id, () => sendDeletionNotice(deps, row.company_id, endedAt, asOf));
         result.noticesSent.push(row.company_id);
       }
       continue;
@@ -129,6 +129,7 @@ const ERASED_TABLES = [
   'billing_checkouts',
   'employees',
   'audit_log',
+  'security_events',
   'users',
   'sent_emails',
   'outbox',
@@ -139,9 +140,9 @@ const SWEPT_STATES: JobType[] = ['wait', 'delayed', 'prioritized', 'waiting-chil
 
 /**
  * Erases the company's personal data if it is still due as of `asOf`: employees, users, leave,
- * invitations, tokens, sent-mail records, pending side effects and the audit trail go; the company
- * is renamed; billing cycles (dates, seat counts, amounts — no personal data) stay, as the law
- * requires. The provider's customer is anonymised first, the erasure is recorded, and queued jobs
+ * invitations, tokens, sent-mail records, pending side effects, the audit trail and the security log
+ * go; the company is renamed; billing cycles (dates, seat counts, amounts — no personal data) stay,
+ * as the law requires. The provider's customer is anonymised first, the erasure is recorded, and queued jobs
  * of the company are removed so nothing is sent to erased people.
  */
 export async function eraseCompanyData(

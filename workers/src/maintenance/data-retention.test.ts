@@ -16,6 +16,7 @@ import {
   LocalPaymentObject,
   LocalPaymentsProvider,
   OutboxEvent,
+  SecurityEvent,
   SentEmail,
   Subscription,
   User,
@@ -253,6 +254,19 @@ describe(runDataRetention.name, () => {
       payload: {},
     });
 
+    // The security log names people (addresses, client addresses): it goes with them.
+    await SecurityEvent.create({
+      companyId,
+      userId: target.admin.id,
+      kind: 'sign-in.succeeded',
+      email: target.admin.email,
+      ip: '203.0.113.7',
+      userAgent: 'test',
+      requestId: null,
+      route: 'POST /api/auth/login',
+      status: 200,
+    });
+
     const result = await eraseCompanyData(deps, companyId, days(endedAt, 30));
     expect(result).toEqual({
       erased: true,
@@ -263,6 +277,7 @@ describe(runDataRetention.name, () => {
         billing_checkouts: 1,
         employees: 2,
         audit_log: 1,
+        security_events: 1,
         users: 2,
         sent_emails: 1,
         outbox: 2,
@@ -279,6 +294,7 @@ describe(runDataRetention.name, () => {
       EmailVerificationToken,
       SentEmail,
       BillingCheckout,
+      SecurityEvent,
     ]) {
       expect(await (model as typeof Employee).count(where)).toBe(0);
     }

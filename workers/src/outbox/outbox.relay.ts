@@ -4,6 +4,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   DEFAULT_JOB_OPTIONS,
   outboxJobId,
+  runAsCompany,
   type JobEnvelope,
   type JobName,
   type Logger,
@@ -68,7 +69,8 @@ export class OutboxRelay {
       this.drainAgain = true;
       return this.draining;
     }
-    this.draining = this.drain().finally(() => {
+    // The relay works for every company: through the outbox functions, as no company itself.
+    this.draining = runAsCompany(null, () => this.drain()).finally(() => {
       this.draining = undefined;
       if (this.drainAgain && !this.stopped) {
         this.drainAgain = false;
@@ -107,20 +109,16 @@ export class OutboxRelay {
 
   /** Leaves a trace on the waiting rows, so operators see why the outbox is not draining. */
   private async recordFailure(error: unknown): Promise<void> {
-    await this.options.sequelize.query(
-      `UPDATE outbox SET attempts = attempts + 1, last_error = :message
-        WHERE id IN (SELECT id FROM outbox WHERE dispatched_at IS NULL ORDER BY id LIMIT :limit)`,
-      { replacements: { message: error instanceof Error ? error.message : String(error), limit: this.batchSize } },
-    );
+    await this.options.sequelize.query('SELECT teamfolk_outbox_failed(:message, :limit)', {
+      replacements: { message: error instanceof Error ? error.message : String(error), limit: this.batchSize },
+    });
   }
 
   private async deliverBatch(): Promise<number> {
     const { sequelize, queues } = this.options;
     return sequelize.transaction(async (transaction) => {
       const rows = await sequelize.query<OutboxRow>(
-        `SELECT id, queue, job_name, payload, company_id, request_id, created_at
-           FROM outbox WHERE dispatched_at IS NULL
-          ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED`,
+        `SELECT id, queue, job_name, payload, company_id, request_id, created_at FROM teamfolk_outbox_claim(:limit)`,
         { replacements: { limit: this.batchSize }, type: QueryTypes.SELECT, transaction },
       );
       if (rows.length === 0) return 0;
@@ -136,7 +134,7 @@ export class OutboxRelay {
           })),
         );
       }
-      await sequelize.query('UPDATE outbox SET dispatched_at = now(), last_error = NULL WHERE id IN (:ids)', {
+      await sequelize.query('SELECT teamfolk_outbox_dispatched(ARRAY[:ids]::bigint[])', {
         replacements: { ids: rows.map((row) => row.id) },
         transaction,
       });

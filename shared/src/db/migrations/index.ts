@@ -3,6 +3,18 @@ import { subscriptions } from './0002-subscriptions';
 import { leaveRequests } from './0003-leave-requests';
 import { calendarSettings } from './0004-calendar-settings';
 import { billing } from './0005-billing';
+import { securityEvents } from './0006-security-events';
+import { twoFactor } from './0007-two-factor';
+import { rowLevelSecurity } from './0008-row-level-security';
 
 /** In order; a new migration is appended, never edited once landed. */
-export const migrations = [accountsAndOutbox, subscriptions, leaveRequests, calendarSettings, billing];
+export const migrations = [
+  accountsAndOutbox,
+  subscriptions,
+  leaveRequests,
+  calendarSettings,
+  billing,
+  securityEvents,
+  twoFactor,
+  rowLevelSecurity,
+];

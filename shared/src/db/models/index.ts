@@ -10,10 +10,13 @@ import { Invitation } from './invitation';
 import { LeaveRequest } from './leave-request';
 import { LocalPaymentObject } from './local-payment-object';
 import { OutboxEvent } from './outbox-event';
+import { SecurityEvent } from './security-event';
 import { SentEmail } from './sent-email';
 import { StripeEvent } from './stripe-event';
 import { Subscription } from './subscription';
+import { TwoFactorRecoveryCode } from './two-factor-recovery-code';
 import { User } from './user';
+import { UserTwoFactor } from './user-two-factor';
 
 export {
   AuditEntry,
@@ -27,11 +30,15 @@ export {
   LeaveRequest,
   LocalPaymentObject,
   OutboxEvent,
+  SecurityEvent,
   SentEmail,
   StripeEvent,
   Subscription,
+  TwoFactorRecoveryCode,
   User,
+  UserTwoFactor,
 };
+export type { SecurityEventKind } from './security-event';
 export type { SubscriptionStatus } from './subscription';
 export type { CheckoutMode } from './billing-checkout';
 export type { LocalPaymentObjectType } from './local-payment-object';
@@ -53,6 +60,9 @@ export function initModels(sequelize: Sequelize): void {
     StripeEvent,
     LocalPaymentObject,
     DataErasure,
+    SecurityEvent,
+    UserTwoFactor,
+    TwoFactorRecoveryCode,
   ]) {
     model.initModel(sequelize);
   }

@@ -1,0 +1,20 @@
+import { Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useSession } from '../auth/SessionProvider';
+import { Page } from '../layout/Page';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { TwoFactorCard } from './TwoFactorCard';
+
+/** /dashboard/account: every signed-in user changes their password here; admins also manage two-step sign-in. */
+export function AccountSecurityPage() {
+  const translate = useTranslate();
+  const { user } = useSession();
+  return (
+    <Page title={translate('app.account.title')}>
+      <Stack spacing={3} sx={{ maxWidth: 760 }}>
+        <ChangePasswordCard />
+        {user?.role === 'admin' && <TwoFactorCard />}
+      </Stack>
+    </Page>
+  );
+}

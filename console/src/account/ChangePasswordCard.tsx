@@ -1,0 +1,95 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { PASSWORD_MIN_LENGTH } from '@teamfolk/shared/contracts';
+import { ApiRequestError, errorMessage } from '../api/http';
+import { useSession } from '../auth/SessionProvider';
+import { RequiredTextField } from '../public/RequiredTextField';
+import { changePassword } from './accountSecurityApi';
+import { fieldOfServerProblem, passwordChangeProblem, type PasswordChangeForm } from './accountSecurityForms';
+
+const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmation: '' };
+
+/** Current, new and confirmed password; the other sessions end, this tab carries on with a new one. */
+export function ChangePasswordCard() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { adoptSession } = useSession();
+  const headingId = useId();
+  const [form, setForm] = useState<PasswordChangeForm>(emptyForm);
+  const [problem, setProblem] = useState<{ field: keyof PasswordChangeForm | null; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const update = (field: keyof PasswordChangeForm) => (event: ChangeEvent<HTMLInputElement>) => {
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    if (problem?.field === field) setProblem(null);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const local = passwordChangeProblem(form);
+    if (local) {
+      setProblem(local);
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    try {
+      const reply = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      adoptSession(reply);
+      setForm(emptyForm);
+      notify(reply.message, { type: 'success' });
+    } catch (error) {
+      const field = error instanceof ApiRequestError ? fieldOfServerProblem(error.field) : null;
+      setProblem({ field, message: errorMessage(error, translate('app.account.password.failed')) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const fieldError = (field: keyof PasswordChangeForm) => (problem?.field === field ? problem.message : undefined);
+  const passwordField = (field: keyof PasswordChangeForm, label: string, autoComplete: string, help?: string) => (
+    <RequiredTextField
+      label={label}
+      type="password"
+      name={field}
+      autoComplete={autoComplete}
+      value={form[field]}
+      onChange={update(field)}
+      error={Boolean(fieldError(field))}
+      helperText={fieldError(field) ?? help}
+      slotProps={{ htmlInput: { maxLength: 128 } }}
+    />
+  );
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} component="h3" variant="h6" sx={{ fontWeight: 600 }}>
+          {translate('app.account.password.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {translate('app.account.password.intro')}
+        </Typography>
+        {problem && problem.field === null && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {problem.message}
+          </Alert>
+        )}
+        <Box component="form" onSubmit={(event) => void submit(event)} sx={{ maxWidth: 420 }}>
+          {passwordField('currentPassword', translate('app.account.password.current'), 'current-password')}
+          {passwordField(
+            'newPassword',
+            translate('app.account.password.new'),
+            'new-password',
+            translate('app.account.password.newHelp', { min: PASSWORD_MIN_LENGTH }),
+          )}
+          {passwordField('confirmation', translate('app.account.password.confirm'), 'new-password')}
+          <Button type="submit" variant="contained" loading={sending} sx={{ mt: 2 }}>
+            {translate('app.account.password.submit')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

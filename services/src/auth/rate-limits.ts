@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import {
+  rateLimit,
+  type AugmentedRequest,
+  type ClientRateLimitInfo,
+  type IncrementResponse,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { tooManyAttemptsText, type Config, type Logger } from '@teamfolk/shared';
+import { recordSecurityEvent } from '../audit/security-events';
+
+/**
+ * How long a limiter waits for Redis. Past it (or on any Redis error) the request goes through
+ * unthrottled and a warning is logged: a Redis outage must not lock everyone out of signing in,
+ * and the password check (argon2id) still slows guessing down meanwhile. Fail open, on purpose.
+ */
+const REDIS_TIMEOUT_MS = 1000;
+
+/** The routes of the brute-force limits (ASVS 6.1.1, 6.3.1). */
+export type LimitedRoute = 'login' | 'signup' | 'resend-verification' | 'invitation-accept';
+
+export interface LimitPair {
+  /** Attempts per account within the window: the e-mail address, or the invitation link. */
+  perAccount: number;
+  /** Attempts per client address within the window. */
+  perIp: number;
+}
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  /** Redis key prefix; derived from QUEUE_PREFIX so deployments (and test files) sharing a Redis never meet. */
+  keyPrefix: string;
+  limits: Record<LimitedRoute, LimitPair>;
+}
+
+export function rateLimitSettingsOf(config: Config): RateLimitSettings {
+  return {
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    keyPrefix: `${config.QUEUE_PREFIX}:rate-limit`,
+    limits: {
+      login: { perAccount: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, perIp: config.RATE_LIMIT_LOGIN_PER_IP },
+      signup: { perAccount: config.RATE_LIMIT_SIGNUP_PER_ACCOUNT, perIp: config.RATE_LIMIT_SIGNUP_PER_IP },
+      'resend-verification': {
+        perAccount: config.RATE_LIMIT_RESEND_PER_ACCOUNT,
+        perIp: config.RATE_LIMIT_RESEND_PER_IP,
+      },
+      'invitation-accept': {
+        perAccount: config.RATE_LIMIT_INVITATION_PER_ACCOUNT,
+        perIp: config.RATE_LIMIT_INVITATION_PER_IP,
+      },
+    },
+  };
+}
+
+function bodyField(req: Request, field: string): string | undefined {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  if (typeof value !== 'string') return undefined;
+  const normalised = value.trim().toLowerCase();
+  return normalised ? normalised : undefined;
+}
+
+/** Which account a request is about; undefined leaves it to the per-address limit (and to validation). */
+const ACCOUNT_OF: Record<LimitedRoute, (req: Request) => string | undefined> = {
+  login: (req) => bodyField(req, 'email'),
+  signup: (req) => bodyField(req, 'email'),
+  'resend-verification': (req) => bodyField(req, 'email'),
+  'invitation-accept': (req) => bodyField(req, 'token'),
+};
+
+/**
+ * Sign-in and invitation acceptance count failures only: a person who gets in is never held back by
+ * their own earlier typo. Sign-up and resending the verification e-mail count every request: each
+ * one that succeeds creates an account or sends an e-mail.
+ */
+const ONLY_FAILURES: Record<LimitedRoute, boolean> = {
+  login: true,
+  signup: false,
+  'resend-verification': false,
+  'invitation-accept': true,
+};
+
+/** Redis holds a hash, never the address or the invitation token itself. */
+const accountKey = (account: string): string => createHash('sha256').update(account).digest('base64url');
+
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
+    timer.unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * rate-limit-redis's store on the API's Redis connection, with a deadline on every call; it does not
+ * wait at all while the connection is down, and loads its Lua scripts again when Redis was
+ * unreachable at start-up (the store itself would keep the failed load forever).
+ */
+class FailOpenRedisStore implements Store {
+  readonly localKeys = false;
+  private readonly store: RedisStore;
+
+  constructor(
+    private readonly redis: Redis,
+    readonly prefix: string,
+  ) {
+    this.store = new RedisStore({
+      prefix,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+    });
+  }
+
+  init(options: Options): void {
+    // A failure here is retried by the first increment.
+    this.store.init(options).catch(() => undefined);
+  }
+
+  increment(key: string): Promise<IncrementResponse> {
+    return this.call(() => this.scriptsLoaded().then(() => this.store.increment(key)));
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.call(() => this.store.decrement(key));
+  }
+
+  resetKey(key: string): Promise<void> {
+    return this.call(() => this.store.resetKey(key));
+  }
+
+  get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.call(() => this.scriptsLoaded().then(() => this.store.get(key)));
+  }
+
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
+    return withinTimeout(work());
+  }
+
+  private async scriptsLoaded(): Promise<void> {
+    try {
+      await Promise.all([this.store.incrementScriptSha, this.store.getScriptSha]);
+    } catch {
+      this.store.incrementScriptSha = this.store.loadIncrementScript();
+      this.store.getScriptSha = this.store.loadGetScript();
+      await Promise.all([this.store.incrementScriptSha, this.store.getScriptSha]);
+    }
+  }
+}
+
+function secondsUntil(reset: Date | undefined, windowSeconds: number): number {
+  if (!reset) return windowSeconds;
+  return Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000));
+}
+
+/** The per-address limit, then the per-account limit, of each limited route. */
+export type AuthRateLimiters = Record<LimitedRoute, RequestHandler[]>;
+
+/**
+ * Fixed windows in Redis, per client address and per account: a throttled caller gets 429 with
+ * Retry-After and a message saying how long to wait, and is let in again when the window ends, so
+ * no one is ever locked out for good. Every throttled request is written to the security log.
+ */
+export function createAuthRateLimiters(redis: Redis, settings: RateLimitSettings, logger: Logger): AuthRateLimiters {
+  const windowMs = settings.windowSeconds * 1000;
+  const limiterLogger = {
+    // express-rate-limit reports a Redis failure as an error; for us it is a warning (we fail open).
+    error: (error: unknown, message?: string) => logger.warn({ err: error }, message ?? 'rate limiter failure'),
+    warn: (error: unknown, message?: string) => logger.warn({ err: error }, message ?? 'rate limiter warning'),
+  };
+
+  const limiter = (route: LimitedRoute, scope: 'ip' | 'account'): RequestHandler => {
+    const limit = settings.limits[route][scope === 'ip' ? 'perIp' : 'perAccount'];
+    const accountOf = ACCOUNT_OF[route];
+    const byAccount =
+      scope === 'account'
+        ? {
+            keyGenerator: (req: Request) => accountKey(accountOf(req) ?? ''),
+            skip: (req: Request) => accountOf(req) === undefined,
+          }
+        : {};
+    return rateLimit({
+      windowMs,
+      limit,
+      store: new FailOpenRedisStore(redis, `${settings.keyPrefix}:${route}:${scope}:`),
+      standardHeaders: false,
+      legacyHeaders: false,
+      skipSuccessfulRequests: ONLY_FAILURES[route],
+      passOnStoreError: true,
+      logger: limiterLogger,
+      ...byAccount,
+      handler: async (req, res) => {
+        const retryAfter = secondsUntil((req as AugmentedRequest).rateLimit?.resetTime, settings.windowSeconds);
+        await recordSecurityEvent(req, {
+          kind: route === 'login' ? 'sign-in.throttled' : 'request.throttled',
+          status: 429,
+          email: route === 'invitation-accept' ? undefined : bodyField(req, 'email'),
+        });
+        res.setHeader('Retry-After', String(retryAfter));
+        res.status(429).json({ message: tooManyAttemptsText(retryAfter) });
+      },
+    });
+  };
+
+  const pair = (route: LimitedRoute) => [limiter(route, 'ip'), limiter(route, 'account')];
+  return {
+    login: pair('login'),
+    signup: pair('signup'),
+    'resend-verification': pair('resend-verification'),
+    'invitation-accept': pair('invitation-accept'),
+  };
+}

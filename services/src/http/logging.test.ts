@@ -1,0 +1,117 @@
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import jwt from 'jsonwebtoken';
+import supertest from 'supertest';
+import { closeRedis, createLogger, type Logger } from '@teamfolk/shared';
+import { createApp } from '../app';
+import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
+import { startTestApp, type TestApp } from '../testing/harness';
+
+/** What the API writes to its log, read back: secrets in requests, replies and logged objects never appear. */
+
+let t: TestApp;
+let redis: Redis;
+let lines: string[];
+let logger: Logger;
+let api: supertest.Agent;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  redis = new Redis(t.config.REDIS_URL);
+  lines = [];
+  logger = createLogger(
+    'info',
+    'test',
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  api = supertest.agent(createApp({ config: t.config, sequelize: t.db.sequelize, redis, logger, mailSink: t.mail }));
+});
+afterAll(async () => {
+  await closeRedis(redis);
+  await t.close();
+});
+
+const logged = () => lines.join('');
+
+describe('the request log', () => {
+  it('keeps passwords, tokens, cookies and the renewed session token out', async () => {
+    const { admin, password } = await createCompanyWithAdmin();
+    const login = await api.post('/api/auth/login').set('Cookie', 'session=cookie-value-123').send({
+      email: admin.email,
+      password,
+    });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+
+    // A token twenty minutes old is renewed: the reply carries X-Session-Token.
+    const now = Math.floor(Date.now() / 1000);
+    const older = jwt.sign(
+      { cid: admin.companyId, role: 'admin', ver: 0, auth_time: now - 1200, iat: now - 1200, exp: now + 600 },
+      t.config.JWT_SECRET,
+      { algorithm: 'HS256', subject: String(admin.id), issuer: 'teamfolk', audience: 'teamfolk-console' },
+    );
+    const renewed = await api.get('/api/auth/me').set('Authorization', `Bearer ${older}`).expect(200);
+    const renewedToken = renewed.headers['x-session-token'] as string;
+    expect(renewedToken).toEqual(expect.any(String));
+    await api.get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+
+    const { company } = await createCompanyWithAdmin();
+    const { token: invitation } = await createInvitedEmployee(t.db.sequelize, company);
+    await api.get(`/api/auth/invitation/${invitation}`).expect(200);
+    await api
+      .post('/api/auth/invitation/accept')
+      .send({ token: invitation, password: 'my own secret words' })
+      .expect(200);
+
+    const log = logged();
+    expect(log).toContain('"url":"/api/auth/me"');
+    expect(log).toContain('"url":"/api/auth/invitation/[redacted]"');
+    expect(log).toContain('"authorization":"[redacted]"');
+    expect(log).toContain('"cookie":"[redacted]"');
+    expect(log).toContain('"x-session-token":"[redacted]"');
+    for (const secret of [
+      password,
+      token,
+      older,
+      renewedToken,
+      invitation,
+      'cookie-value-123',
+      'my own secret words',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe('the application log', () => {
+  it('redacts passwords, tokens, secrets and Stripe keys wherever they sit in a logged object', () => {
+    logger.info(
+      {
+        user: { email: 'ada@example.com', password: 'pw-123456', newPassword: 'pw-654321' },
+        settings: {
+          STRIPE_SECRET_KEY: 'sk_live_abcdef123',
+          stripeWebhookSecret: 'whsec_abcdef123',
+          JWT_SECRET: 'j'.repeat(40),
+        },
+        headers: { authorization: 'Bearer abc.def.ghi', 'x-session-token': 'renewed.token.value' },
+        nested: [{ resetToken: 'reset-token-value' }],
+        note: 'the call used sk_test_4242abcd',
+      },
+      'something happened',
+    );
+    const line = JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      msg: 'something happened',
+      user: { email: 'ada@example.com', password: '[redacted]', newPassword: '[redacted]' },
+      settings: { STRIPE_SECRET_KEY: '[redacted]', stripeWebhookSecret: '[redacted]', JWT_SECRET: '[redacted]' },
+      headers: { authorization: '[redacted]', 'x-session-token': '[redacted]' },
+      nested: [{ resetToken: '[redacted]' }],
+      note: 'the call used [redacted]',
+    });
+  });
+});
