@@ -50,6 +50,14 @@ describe('the password chosen at sign-up', () => {
     await signUp('just some lowercase words').expect(201);
   });
 
+  it('is stored only as an argon2id hash of at least 19 MiB, 2 passes, 1 lane', async () => {
+    const email = `hashed-${unique()}@example.com`;
+    await signUp('a passphrase to hash', email).expect(201);
+    const { passwordHash } = await User.findOne({ where: { email }, rejectOnEmpty: true });
+    expect(passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[^$]+\$[^$]+$/);
+    expect(passwordHash).not.toContain('a passphrase to hash');
+  });
+
   it('may be as long as 128 characters, and is refused beyond with a clear message', async () => {
     await signUp('x'.repeat(128)).expect(201);
     const tooLong = await signUp('x'.repeat(129)).expect(400);
