@@ -4,5 +4,6 @@ export * from './calendar';
 export * from './constants';
 export * from './employees';
 export * from './leaves';
+export * from './login-reply';
 export * from './texts';
 export * from './two-factor';

@@ -85,20 +85,6 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordPayload = z.input<typeof changePasswordSchema>;
 
-/** The password step's reply for a user with two-step sign-in: no session yet. */
-export interface TwoFactorChallengeReply {
-  twoFactorRequired: true;
-  /** Signed, short-lived ({@link TWO_FACTOR_CHALLENGE_TTL_SECONDS}); good for the second step only. */
-  challenge: string;
-}
-
-/** POST /auth/login: a session, or the challenge of the second step. */
-export type LoginReply = SessionReply | TwoFactorChallengeReply;
-
-export function isTwoFactorChallenge(reply: LoginReply): reply is TwoFactorChallengeReply {
-  return 'twoFactorRequired' in reply && reply.twoFactorRequired === true;
-}
-
 /** GET /auth/two-factor. */
 export interface TwoFactorStatus {
   enabled: boolean;
