@@ -54,6 +54,10 @@ test('an admin turns on two-step sign-in, then signs in with a code from the app
 
   const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  // The confirmation's notice fades in; axe would judge its contrast mid-animation.
+  const notice = page.locator('.MuiSnackbarContent-root');
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveCSS('opacity', '1');
   expect(await seriousViolations(page)).toEqual([]);
   const recoveryCodes = await codes.allTextContents();
   const download = page.waitForEvent('download');

@@ -84,7 +84,9 @@ describe('CORS on the API', () => {
       .set('Access-Control-Request-Headers', 'content-type,authorization')
       .expect(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://teamfolk.test');
-    expect(preflight.headers['access-control-allow-headers']).toBe('Authorization,Content-Type,X-Request-Id');
+    expect(preflight.headers['access-control-allow-headers']).toBe(
+      'Authorization,Content-Type,X-Request-Id,X-Background-Request',
+    );
 
     const reply = await t.request().get('/api/auth/me').set('Origin', 'http://teamfolk.test');
     expect(reply.headers['access-control-allow-origin']).toBe('http://teamfolk.test');

@@ -1,7 +1,7 @@
 import cors from 'cors';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import { SESSION_TOKEN_HEADER } from '@teamfolk/shared';
+import { BACKGROUND_REQUEST_HEADER, SESSION_TOKEN_HEADER } from '@teamfolk/shared';
 
 /**
  * Response headers of every reply (ASVS 3.4): a Content-Security-Policy for the console (a Vite
@@ -44,7 +44,7 @@ export function apiCors(appUrl: string): RequestHandler {
   return cors({
     origin: [new URL(appUrl).origin],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', BACKGROUND_REQUEST_HEADER],
     exposedHeaders: [SESSION_TOKEN_HEADER, 'Content-Range', 'Retry-After', 'X-Request-Id'],
     maxAge: 600,
   });
