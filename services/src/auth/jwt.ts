@@ -1,9 +1,44 @@
-import jwt from 'jsonwebtoken';
+import jwt, { type JwtPayload } from 'jsonwebtoken';
 import type { Role } from '@teamfolk/shared';
 
 const ISSUER = 'teamfolk';
-const AUDIENCE = 'teamfolk-console';
 const ALGORITHM = 'HS256';
+
+/**
+ * What a token is for. Each kind has its own audience, so a token of one kind is never accepted as
+ * another (a sign-in's second-step challenge is not a session).
+ */
+export type TokenAudience = 'teamfolk-console' | 'teamfolk-two-factor';
+
+/** Signs `claims` for `audience` with the one algorithm and issuer every token of ours uses. */
+export function signToken(
+  secret: string,
+  audience: TokenAudience,
+  subject: string,
+  claims: object,
+  expiresInSeconds?: number,
+): string {
+  return jwt.sign(claims, secret, {
+    algorithm: ALGORITHM,
+    subject,
+    issuer: ISSUER,
+    audience,
+    ...(expiresInSeconds === undefined ? {} : { expiresIn: expiresInSeconds }),
+  });
+}
+
+/**
+ * The payload of a token we signed for `audience` and that has not expired; null for anything else:
+ * another algorithm (`none` included), key, issuer or audience, no `exp`, or a malformed token.
+ */
+export function verifyToken(secret: string, audience: TokenAudience, token: string): JwtPayload | null {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience });
+    return typeof payload === 'string' || payload.exp === undefined ? null : payload;
+  } catch {
+    return null;
+  }
+}
 
 export interface SessionClaims {
   sub: string;
@@ -39,40 +74,28 @@ const nowInSeconds = (): number => Math.floor(Date.now() / 1000);
 export function signSession(settings: JwtSettings, claims: SessionClaims): string {
   const now = nowInSeconds();
   const authTime = claims.authTime ?? now;
-  return jwt.sign(
-    {
-      cid: claims.cid,
-      role: claims.role,
-      ver: claims.ver,
-      auth_time: authTime,
-      iat: now,
-      exp: Math.min(now + settings.idleSeconds, authTime + settings.maxSeconds),
-    },
-    settings.secret,
-    { algorithm: ALGORITHM, subject: claims.sub, issuer: ISSUER, audience: AUDIENCE },
-  );
+  return signToken(settings.secret, 'teamfolk-console', claims.sub, {
+    cid: claims.cid,
+    role: claims.role,
+    ver: claims.ver,
+    auth_time: authTime,
+    iat: now,
+    exp: Math.min(now + settings.idleSeconds, authTime + settings.maxSeconds),
+  });
 }
 
 /** Null for anything but a well-formed, unexpired token we signed, with the claims we put in. */
 export function verifySession(settings: JwtSettings, token: string): VerifiedSession | null {
-  try {
-    const payload = jwt.verify(token, settings.secret, {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-    });
-    if (typeof payload === 'string' || payload.exp === undefined || payload.iat === undefined) return null;
-    const { sub, cid, role, ver, auth_time: signedInAt } = payload as Partial<SessionClaims> & { auth_time?: unknown };
-    if (typeof sub !== 'string' || typeof cid !== 'number' || typeof ver !== 'number') return null;
-    if (role !== 'admin' && role !== 'employee') return null;
-    // Tokens from before auth_time existed were never renewed: they were issued at the sign-in.
-    const authTime = typeof signedInAt === 'number' ? signedInAt : payload.iat;
-    // Past the absolute lifetime a token is refused, whatever its exp says.
-    if (authTime + settings.maxSeconds <= nowInSeconds()) return null;
-    return { sub, cid, role, ver, authTime, issuedAt: payload.iat, expiresAt: payload.exp };
-  } catch {
-    return null;
-  }
+  const payload = verifyToken(settings.secret, 'teamfolk-console', token);
+  if (!payload || payload.exp === undefined || payload.iat === undefined) return null;
+  const { sub, cid, role, ver, auth_time: signedInAt } = payload as Partial<SessionClaims> & { auth_time?: unknown };
+  if (typeof sub !== 'string' || typeof cid !== 'number' || typeof ver !== 'number') return null;
+  if (role !== 'admin' && role !== 'employee') return null;
+  // Tokens from before auth_time existed were never renewed: they were issued at the sign-in.
+  const authTime = typeof signedInAt === 'number' ? signedInAt : payload.iat;
+  // Past the absolute lifetime a token is refused, whatever its exp says.
+  if (authTime + settings.maxSeconds <= nowInSeconds()) return null;
+  return { sub, cid, role, ver, authTime, issuedAt: payload.iat, expiresAt: payload.exp };
 }
 
 /**
