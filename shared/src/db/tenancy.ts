@@ -24,6 +24,11 @@ export function currentCompanyId(): number | null {
   return contexts.getStore()?.companyId ?? null;
 }
 
+/** Whether the code runs inside a request or a job (with or without a company). */
+export function insideTenantContext(): boolean {
+  return contexts.getStore() !== undefined;
+}
+
 /**
  * Makes an already open transaction (and the rest of the current context) act for `companyId`:
  * used where the company only becomes known inside a transaction, such as a signed webhook.
@@ -116,37 +121,4 @@ export function bindTenancy(sequelize: Sequelize): void {
     return transaction((opened) => runQuery(sql, { ...options, transaction: opened }) as PromiseLike<unknown>);
   };
   Object.assign(sequelize, { transaction, query });
-}
-
-/**
- * For tests and scripts that set up and inspect data directly: a connection asked for outside any
- * request or job context (the application never does that: requests and jobs always carry one)
- * comes from `owner`, the schema owner's pool, so the code under test still meets RLS and the test
- * around it does not.
- */
-export function useOwnerOutsideContexts(sequelize: Sequelize, owner: Sequelize): void {
-  const connections = sequelize.connectionManager as unknown as ConnectionManager;
-  const ownerConnections = owner.connectionManager as unknown as ConnectionManager;
-  const borrowed = new WeakSet<object>();
-  const { getConnection, releaseConnection, destroyConnection } = connections;
-  connections.getConnection = async (options) => {
-    if (contexts.getStore()) return getConnection.call(connections, options);
-    const connection = await ownerConnections.getConnection(options);
-    borrowed.add(connection);
-    return connection;
-  };
-  connections.releaseConnection = async (connection) =>
-    borrowed.has(connection)
-      ? ownerConnections.releaseConnection(connection)
-      : releaseConnection.call(connections, connection);
-  connections.destroyConnection = async (connection) =>
-    borrowed.has(connection)
-      ? ownerConnections.destroyConnection(connection)
-      : destroyConnection.call(connections, connection);
-}
-
-interface ConnectionManager {
-  getConnection(options?: object): Promise<object>;
-  releaseConnection(connection: object): Promise<void>;
-  destroyConnection(connection: object): Promise<void>;
 }

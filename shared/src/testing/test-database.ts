@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Sequelize } from 'sequelize';
-import { appDatabaseUrl, createDatabase, migrateDatabase, useOwnerOutsideContexts } from '../db';
+import { appDatabaseUrl, createDatabase, migrateDatabase } from '../db';
+import { useOwnerOutsideContexts } from './owner-outside-contexts';
 
 export interface TestDatabase {
   /** The schema owner's URL (DATABASE_URL); the application connects as `appUrl`. */
