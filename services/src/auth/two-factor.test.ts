@@ -28,6 +28,8 @@ afterAll(async () => {
   await t.close();
 });
 
+const TOTP_STEP_MS = 30_000;
+
 /** A code of the previous (-1), current (0) or next (+1) 30-second step: all three are accepted. */
 function codeFor(secret: string, step: -1 | 0 | 1 = 0): string {
   return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + step * 30 });
@@ -45,11 +47,21 @@ async function startEnrolment(bearer: string): Promise<TwoFactorEnrolment> {
   return reply.body as TwoFactorEnrolment;
 }
 
+/**
+ * Waits for the next 30-second step when the current one ends within `seconds`: a previous-step code
+ * turns two steps old, and is refused, the moment the step changes under a request carrying it.
+ */
+async function untilStepHasRoom(seconds: number): Promise<void> {
+  const remainingMs = TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS);
+  if (remainingMs < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, remainingMs + 50));
+}
+
 /** An admin with two-step sign-in on, confirmed with the previous step's code (the current and next are unused). */
 async function enrolledAdmin(): Promise<EnrolledAdmin> {
   const account = await createCompanyWithAdmin();
   const bearer = await bearerFor(t, account.admin.email, account.password);
   const { secret } = await startEnrolment(bearer);
+  await untilStepHasRoom(5);
   const confirmed = await t
     .request()
     .post('/api/auth/two-factor/confirm')
