@@ -27,14 +27,30 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/shared/src/**/*.test.ts', '<rootDir>/console/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/shared/src/**/*.test.ts',
+        '<rootDir>/console/src/**/*.test.ts',
+        '<rootDir>/deploy/**/*.test.ts',
+      ],
     },
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/services/src/**/*.test.ts', '<rootDir>/workers/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/services/src/**/*.test.ts',
+        '<rootDir>/workers/src/**/*.test.ts',
+        '<rootDir>/scripts/src/**/*.test.ts',
+      ],
       globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
       globalTeardown: '<rootDir>/shared/src/testing/global-teardown.ts',
+    },
+    {
+      ...common,
+      // Fault tests: each file starts its own Postgres, Redis, SMTP sink, API and workers, and breaks
+      // them; their hooks and tests carry their own (longer) timeouts. `npm run test:chaos` runs only these.
+      displayName: 'chaos',
+      testMatch: ['<rootDir>/tests/chaos/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/chaos/global-setup.ts',
     },
   ],
 };

@@ -32,5 +32,7 @@ export default defineConfig({
   build: {
     outDir: fromHere('./dist'),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/src/bundle-sizes.ts reads which chunks each page loads first.
+    manifest: true,
   },
 });

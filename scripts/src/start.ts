@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   closeRedis,
   createDatabase,
@@ -34,6 +35,16 @@ async function stopAll(onError: (error: unknown) => void): Promise<void> {
   for (const stopOne of stopStack.reverse()) await stopOne().catch(onError);
 }
 
+/**
+ * Without OPS_USERNAME / OPS_PASSWORD, an operator sign-in for this run only (a fresh random
+ * password, printed below), so the queue dashboard and /metrics can be tried without a fixed
+ * password that would open them on every developer's machine.
+ */
+function operatorForThisRun(env: NodeJS.ProcessEnv): { OPS_USERNAME: string; OPS_PASSWORD: string } | null {
+  if (env.OPS_USERNAME || env.OPS_PASSWORD || env.NODE_ENV === 'production') return null;
+  return { OPS_USERNAME: 'operator', OPS_PASSWORD: randomBytes(18).toString('base64url') };
+}
+
 async function main(): Promise<void> {
   const demo = process.argv.includes('--demo');
 
@@ -51,15 +62,17 @@ async function main(): Promise<void> {
 
   buildConsoleIfStale(say);
 
+  const generatedOperator = operatorForThisRun(process.env);
   const config = loadConfig({
     ...process.env,
+    ...generatedOperator,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,
     SMTP_URL: process.env.SMTP_URL ?? mailSink?.url,
     CONSOLE_DIST: process.env.CONSOLE_DIST ?? consoleDist,
   });
   const logger = createLogger(config.LOG_LEVEL, 'teamfolk');
-  await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+  await migrateDatabase(databaseUrl, config.DATABASE_APP_URL);
   const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
   stopStack.push(() => sequelize.close());
   await assertRestrictedRole(sequelize);
@@ -89,6 +102,12 @@ async function main(): Promise<void> {
   say(`Teamfolk is running on ${config.APP_URL}`);
   say(`  Postgres: ${postgres.origin}   Redis: ${redis.origin}`);
   if (mailSink) say(`  Mail: captured locally, read it at ${config.APP_URL}/dev/mail/view`);
+  if (config.OPS_USERNAME) {
+    const signIn = generatedOperator
+      ? `${generatedOperator.OPS_USERNAME}  /  ${generatedOperator.OPS_PASSWORD} (this run only)`
+      : 'OPS_USERNAME / OPS_PASSWORD';
+    say(`  Queues: ${config.APP_URL}/ops/queues   Metrics: ${config.APP_URL}/metrics   sign in as ${signIn}`);
+  }
   if (demo) {
     const logins = await seedDemoCompany(sequelize);
     say('  Demo company ready. Sign in as:');

@@ -8,6 +8,8 @@ import {
   createPaymentsProvider,
   httpLogSerializers,
   LocalPaymentsProvider,
+  openQueues,
+  operatorCredentialsOf,
   paymentsSettingsOf,
   runAsCompany,
   type Config,
@@ -40,14 +42,20 @@ import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
 import { LeavesService } from './leaves/leaves.service';
 import { healthRoutes } from './ops/health.routes';
+import { DataExportsService } from './privacy/data-exports.service';
+import { EmployeeErasureService } from './privacy/employee-erasure.service';
+import { privacyRoutes } from './privacy/privacy.routes';
+import { createHttpMetrics } from './ops/http-metrics';
+import { mountOpsRoutes } from './ops/ops.routes';
 import { consoleRoutes } from './web/console.routes';
 
 export interface AppDependencies {
   config: Config;
   sequelize: Sequelize;
   /**
-   * Readiness, and the sign-in rate limits' counters: the API writes events to the outbox, never
-   * to the queues directly.
+   * A producer connection (createRedisConnection(url, 'producer')): readiness, the sign-in rate
+   * limits' counters, and the queue dashboard and metrics. The API writes events to the outbox,
+   * never to the queues directly.
    */
   redis: Redis;
   logger: Logger;
@@ -73,6 +81,10 @@ export function createApp({
   app.use((_req, _res, next) => runAsCompany(null, next));
   // Whose X-Forwarded-For to believe for the client's address (rate limits, the security log).
   app.set('trust proxy', config.TRUST_PROXY);
+  // The queue dashboard and /metrics exist only where an operator is configured, request timing too.
+  const operator = operatorCredentialsOf(config);
+  const httpMetrics = operator ? createHttpMetrics() : null;
+  if (httpMetrics) app.use(httpMetrics.middleware);
 
   app.use(
     pinoHttp({
@@ -83,7 +95,7 @@ export function createApp({
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
       serializers: httpLogSerializers,
     }),
   );
@@ -91,6 +103,12 @@ export function createApp({
 
   app.use(compression());
   app.use(healthRoutes(sequelize, redis));
+  if (operator && httpMetrics) {
+    const queues = Object.values(openQueues(redis, config.QUEUE_PREFIX));
+    mountOpsRoutes(app, { credentials: operator, queues, sequelize, httpMetrics });
+  }
+  // Operator paths nothing above answered are nobody's, not the console's (it answers any GET).
+  app.use(['/ops', '/metrics'], notFoundHandler);
 
   const authSettings: AuthSettings = {
     jwt: {
@@ -133,6 +151,11 @@ export function createApp({
   api.use('/billing', signedIn, billingRoutes(employees, billing));
   api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL)));
   api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize)));
+  api.use(
+    '/privacy',
+    signedIn,
+    privacyRoutes(new DataExportsService(sequelize, config.JWT_SECRET), new EmployeeErasureService(sequelize)),
+  );
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
   api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, signedInWithLiveSubscription));
   api.use(notFoundHandler);

@@ -2,3 +2,5 @@ export { createApp, type AppDependencies } from './app';
 export { listen, type RunningServer } from './server';
 export { hashPassword } from './auth/passwords';
 export { createInvitation } from './auth/invitations';
+export { CALENDAR_EVENTS_SQL } from './calendar/calendar.service';
+export { holidaysOfYear } from './calendar/holidays';

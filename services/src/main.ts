@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import {
   closeRedis,
   createDatabase,
@@ -10,13 +12,25 @@ import {
   stopOnSignals,
 } from '@teamfolk/shared';
 import { createApp } from './app';
+import { superviseApiProcesses } from './cluster';
 import { listen } from './server';
 
-/** The API as its own process (production, docker compose): config from the environment only. */
+/**
+ * The API as its own process (production, docker compose): config from the environment only. With
+ * WEB_CONCURRENCY above one, this process migrates and supervises that many API processes.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'api');
-  await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+  const processes = config.WEB_CONCURRENCY ?? (config.NODE_ENV === 'production' ? availableParallelism() : 1);
+  if (cluster.isPrimary) {
+    // MIGRATE_ON_START=false: a migration step ran first (deploy/k8s), and the owner's URL may be absent.
+    if (config.MIGRATE_ON_START) await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+    if (processes > 1) {
+      superviseApiProcesses(processes, logger, config.SHUTDOWN_TIMEOUT_MS + 10_000);
+      return;
+    }
+  }
   const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
   await assertRestrictedRole(sequelize);
   const redis = createRedisConnection(config.REDIS_URL, 'producer');
@@ -25,11 +39,20 @@ async function main(): Promise<void> {
   const running = await listen(app, config.PORT, logger, config.SHUTDOWN_TIMEOUT_MS);
   logger.info({ port: running.port }, 'api listening');
 
-  stopOnSignals(logger, config.SHUTDOWN_TIMEOUT_MS + 5_000, async () => {
-    await running.close();
-    await closeRedis(redis);
-    await sequelize.close();
-  });
+  // Under a supervisor only its SIGTERM counts: a terminal's Ctrl-C reaches every process at once,
+  // and the supervisor passes it on as SIGTERM.
+  const signals: NodeJS.Signals[] = cluster.isWorker ? ['SIGTERM'] : ['SIGINT', 'SIGTERM'];
+  if (cluster.isWorker) process.on('SIGINT', () => undefined);
+  stopOnSignals(
+    logger,
+    config.SHUTDOWN_TIMEOUT_MS + 5_000,
+    async () => {
+      await running.close();
+      await closeRedis(redis);
+      await sequelize.close();
+    },
+    signals,
+  );
 }
 
 runMain(main);

@@ -9,6 +9,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * How long the server still answers after shutdown begins, before it stops listening: a request
+ * already on its way (over a new connection, or one kept alive) is served rather than cut off, as
+ * a load balancer takes a moment to stop routing to a stopping instance.
+ */
+const LAST_CALL_MS = 500;
+/** How often, while stopping, connections that went idle are closed. */
+const IDLE_SWEEP_MS = 100;
+
 export async function listen(
   app: Express,
   port: number,
@@ -17,6 +26,17 @@ export async function listen(
 ): Promise<RunningServer> {
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  let stopping = false;
+  const inFlight = new Set<http.ServerResponse>();
+  // Once stopping, every reply ends its connection, so no kept-alive connection outlives shutdown.
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping) {
+      res.setHeader('Connection', 'close');
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => resolve());
@@ -28,16 +48,22 @@ export async function listen(
     port: boundPort,
     close: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         const deadline = setTimeout(() => {
           logger.warn('shutdown deadline reached: closing remaining connections');
           server.closeAllConnections();
         }, shutdownTimeoutMs);
         deadline.unref();
-        server.close(() => {
-          clearTimeout(deadline);
-          resolve();
-        });
-        server.closeIdleConnections();
+        setTimeout(() => {
+          // A reply whose headers had already gone out leaves its connection idle when it ends.
+          const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+          server.close(() => {
+            clearTimeout(deadline);
+            clearInterval(sweep);
+            resolve();
+          });
+        }, LAST_CALL_MS).unref();
       }),
   };
 }

@@ -5,6 +5,7 @@ export * from './db';
 export * from './infra';
 export * from './logger';
 export * from './mail';
+export * from './ops';
 export * from './queues';
 export * from './rules';
 export * from './process/shutdown';

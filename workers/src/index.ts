@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { Sequelize } from 'sequelize';
@@ -7,6 +7,8 @@ import {
   createPaymentsProvider,
   createRedisConnection,
   JOBS,
+  jobDurationSeconds,
+  openQueues,
   QUEUE_NAMES,
   runAsCompany,
   type JobEnvelope,
@@ -15,6 +17,7 @@ import {
   type PaymentsProvider,
   type PaymentsSettings,
   type QueueName,
+  WORKER_LOCK_OPTIONS,
 } from '@teamfolk/shared';
 import { runBillingCycleJob } from './billing/billing-cycle.job';
 import { startSchedules, type RunningSchedules } from './billing/scheduler';
@@ -23,6 +26,8 @@ import { syncSubscriptionJob } from './billing/subscription-sync.job';
 import { sendEmailJob } from './email/email.job';
 import { eraseCompanyDataJob, runDataRetentionJob } from './maintenance/data-retention.job';
 import { OutboxRelay } from './outbox/outbox.relay';
+import { exportDataJob } from './privacy/data-export.job';
+import { eraseEmployeeTracesJob } from './privacy/erase-employee-traces.job';
 
 export { OutboxRelay } from './outbox/outbox.relay';
 export { renderMail } from './email/templates';
@@ -57,7 +62,11 @@ export interface RunningWorkers {
 
 type JobHandler = (job: Job) => Promise<unknown>;
 
-function assertEveryJobHasAHandler(handlers: Record<JobName, JobHandler>): void {
+const DEFAULT_WORKER_CONCURRENCY = 10;
+/** A job's handler, made for the job's own logger (every line it writes names the job and its request). */
+type HandlerFactory = (logger: Logger) => JobHandler;
+
+function assertEveryJobHasAHandler(handlers: Record<JobName, HandlerFactory>): void {
   const missing = Object.keys(JOBS).filter((name) => !(name in handlers));
   if (missing.length) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
 }
@@ -68,25 +77,33 @@ function isProvider(value: PaymentsSettings | PaymentsProvider): value is Paymen
 
 export async function startWorkers(deps: WorkerDependencies): Promise<RunningWorkers> {
   const { sequelize, logger } = deps;
-  const transport = nodemailer.createTransport(deps.smtpUrl);
+  // Pooled: a burst of mails reuses open SMTP connections instead of a handshake per mail.
+  const transport = nodemailer.createTransport({
+    url: deps.smtpUrl,
+    pool: true,
+    maxConnections: deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY,
+  });
   const payments = isProvider(deps.payments) ? deps.payments : createPaymentsProvider(deps.payments, sequelize);
   const { appUrl } = deps;
 
   const producer = createRedisConnection(deps.redisUrl, 'producer');
   producer.on('error', (error) => logger.warn({ err: error }, 'redis unavailable for producers'));
-  const queues = Object.fromEntries(
-    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection: producer, prefix: deps.queuePrefix })]),
-  ) as Record<QueueName, Queue>;
+  const queues = openQueues(producer, deps.queuePrefix);
 
-  const billing = { sequelize, payments, appUrl, logger };
-  const maintenance = { ...billing, queues };
-  const handlers: Record<JobName, JobHandler> = {
-    'send-email': sendEmailJob({ sequelize, transport, from: deps.mailFrom, logger }) as JobHandler,
-    'sync-subscription': syncSubscriptionJob(billing) as JobHandler,
-    'update-seat-quantity': updateSeatQuantityJob(billing) as JobHandler,
-    'run-billing-cycle': runBillingCycleJob(billing) as JobHandler,
-    'run-data-retention': runDataRetentionJob(maintenance) as JobHandler,
-    'erase-company-data': eraseCompanyDataJob(maintenance) as JobHandler,
+  const billing = (jobLogger: Logger) => ({ sequelize, payments, appUrl, logger: jobLogger });
+  const counters = { redis: producer, queuePrefix: deps.queuePrefix };
+  const maintenance = (jobLogger: Logger) => ({ ...billing(jobLogger), queues, counters });
+  const handlers: Record<JobName, HandlerFactory> = {
+    'send-email': (jobLogger) =>
+      sendEmailJob({ sequelize, transport, from: deps.mailFrom, logger: jobLogger }) as JobHandler,
+    'sync-subscription': (jobLogger) => syncSubscriptionJob(billing(jobLogger)) as JobHandler,
+    'update-seat-quantity': (jobLogger) => updateSeatQuantityJob(billing(jobLogger)) as JobHandler,
+    'run-billing-cycle': (jobLogger) => runBillingCycleJob(billing(jobLogger)) as JobHandler,
+    'run-data-retention': (jobLogger) => runDataRetentionJob(maintenance(jobLogger)) as JobHandler,
+    'erase-company-data': (jobLogger) => eraseCompanyDataJob(maintenance(jobLogger)) as JobHandler,
+    'export-data': (jobLogger) => exportDataJob({ sequelize, appUrl, logger: jobLogger }) as JobHandler,
+    'erase-employee-traces': (jobLogger) =>
+      eraseEmployeeTracesJob({ queues, counters, logger: jobLogger }) as JobHandler,
   };
   assertEveryJobHasAHandler(handlers);
 
@@ -97,15 +114,27 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
     const worker = new Worker(
       queueName,
       async (job) => {
-        const handler = handlers[job.name as JobName];
-        if (!handler) throw new Error(`Unknown job ${job.name} on queue ${queueName}`);
-        // A job sees the rows of the company that caused it (row-level security), or none for a sweep.
-        return runAsCompany((job.data as JobEnvelope).companyId ?? null, () => handler(job));
+        const handlerFor = handlers[job.name as JobName];
+        if (!handlerFor) throw new Error(`Unknown job ${job.name} on queue ${queueName}`);
+        const { companyId, requestId } = job.data as JobEnvelope;
+        // One request's story across API and workers: every line the job logs carries its request id.
+        const handler = handlerFor(logger.child({ jobId: job.id, job: job.name, requestId }));
+        const stopTimer = jobDurationSeconds.startTimer({ queue: queueName, job: job.name });
+        try {
+          // A job sees the rows of the company that caused it (row-level security), or none for a sweep.
+          const result = await runAsCompany(companyId ?? null, () => handler(job));
+          stopTimer({ outcome: 'completed' });
+          return result;
+        } catch (error) {
+          stopTimer({ outcome: 'failed' });
+          throw error;
+        }
       },
       {
         connection,
         prefix: deps.queuePrefix,
-        concurrency: deps.concurrency ?? 10,
+        concurrency: deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY,
+        ...WORKER_LOCK_OPTIONS,
       },
     );
     worker.on('failed', (job, error) =>

@@ -2,10 +2,14 @@ import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
+import { DataExportCard } from '../privacy/DataExportCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
-/** /dashboard/account: every signed-in user changes their password here; admins also manage two-step sign-in. */
+/**
+ * /dashboard/account: every signed-in user changes their password and downloads their data here; admins
+ * also manage two-step sign-in and download the company's data.
+ */
 export function AccountSecurityPage() {
   const translate = useTranslate();
   const { user } = useSession();
@@ -14,6 +18,7 @@ export function AccountSecurityPage() {
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
         <ChangePasswordCard />
         {user?.role === 'admin' && <TwoFactorCard />}
+        <DataExportCard />
       </Stack>
     </Page>
   );

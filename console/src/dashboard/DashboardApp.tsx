@@ -1,11 +1,20 @@
-import { useMemo, useState } from 'react';
-import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { lazy, useMemo, useState } from 'react';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  memoryStore,
+  Notification,
+  Resource,
+} from 'react-admin';
 import { Route } from 'react-router';
-import { AccountSecurityPage } from '../account/AccountSecurityPage';
 import { createAuthProvider } from '../auth/authProvider';
 import { useSessionStore } from '../auth/SessionProvider';
-import { BillingPage } from '../billing/BillingPage';
-import { CalendarPage } from '../calendar/CalendarPage';
 import employees from '../employees';
 import { en } from '../i18n/en';
 import { i18nProvider } from '../i18n/i18nProvider';
@@ -17,7 +26,25 @@ import { dashboardTheme } from './dashboardTheme';
 import { dataProvider } from './dataProvider';
 import { OverviewPage } from './OverviewPage';
 
-/** The signed-in console, mounted by the router under /dashboard/* once RequireSession lets the user in. */
+/*
+ * Only the home screen ships with the dashboard's first load; every other screen is its own chunk,
+ * fetched when it first opens while the layout's Suspense shows react-admin's Loading.
+ */
+const CalendarPage = lazy(() =>
+  import('../calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })),
+);
+const AccountSecurityPage = lazy(() =>
+  import('../account/AccountSecurityPage').then((module) => ({ default: module.AccountSecurityPage })),
+);
+const BillingPage = lazy(() => import('../billing/BillingPage').then((module) => ({ default: module.BillingPage })));
+const FormerEmployeesPage = lazy(() => import('../privacy/FormerEmployeesPage'));
+
+/**
+ * The signed-in console, mounted by the router under /dashboard/* once RequireSession lets the user in.
+ * It is react-admin's <Admin> taken apart (AdminContext, then CssBaseline, CoreAdminUI and Notification, as
+ * AdminUI renders them) so that only the screens named here are bundled: <Admin> also imports its default
+ * login page, whose form brings react-hook-form and MUI's TextField to every visitor of the dashboard home.
+ */
 export function DashboardApp() {
   const session = useSessionStore();
   const authProvider = useMemo(() => createAuthProvider(session), [session]);
@@ -25,34 +52,44 @@ export function DashboardApp() {
   const [store] = useState(memoryStore);
 
   return (
-    <Admin
+    <AdminContext
       basename="/dashboard"
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}
       theme={dashboardTheme}
-      layout={DashboardLayout}
-      dashboard={OverviewPage}
-      catchAll={DashboardNotFound}
-      loginPage={false}
-      title={en.app.name}
-      disableTelemetry
     >
-      <Resource {...employees} />
-      <Resource {...leaves} />
-      <CustomRoutes>
-        <Route path="/calendar" element={<CalendarPage />} />
-        <Route path="/account" element={<AccountSecurityPage />} />
-        <Route
-          path="/billing"
-          element={
-            <AdminOnly resource="billing">
-              <BillingPage />
-            </AdminOnly>
-          }
-        />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme />
+      <CoreAdminUI
+        layout={DashboardLayout}
+        dashboard={OverviewPage}
+        catchAll={DashboardNotFound}
+        loading={LoadingPage}
+        error={ErrorPage}
+        accessDenied={AccessDenied}
+        authenticationError={AuthenticationError}
+        loginPage={false}
+        title={en.app.name}
+        disableTelemetry
+      >
+        <Resource {...employees} />
+        <Resource {...leaves} />
+        <CustomRoutes>
+          <Route path="/calendar" element={<CalendarPage />} />
+          <Route path="/account" element={<AccountSecurityPage />} />
+          <Route
+            path="/billing"
+            element={
+              <AdminOnly resource="billing">
+                <BillingPage />
+              </AdminOnly>
+            }
+          />
+          <Route path="/former-employees" element={<FormerEmployeesPage />} />
+        </CustomRoutes>
+      </CoreAdminUI>
+      <Notification />
+    </AdminContext>
   );
 }

@@ -7,7 +7,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import type { DashboardSummary } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { SubmitLeaveButton } from '../leaves/LeaveCreate';
+import { SubmitLeaveButton } from '../leaves/SubmitLeaveButton';
 import { IconBadge } from './IconBadge';
 
 interface SummaryCard {

@@ -15,6 +15,7 @@ import {
   stickyActionsColumnSx,
 } from '../layout/ResponsiveList';
 import { useIsMobile } from '../layout/useIsMobile';
+import { FormerEmployeesLink } from '../privacy/FormerEmployeesLink';
 import { AddEmployeeButton, AddEmployeeProvider } from './EmployeeCreate';
 import { EmployeeCards } from './EmployeeCards';
 import { exportEmployees } from './employeeExporter';
@@ -62,7 +63,12 @@ function EmployeeListPage() {
               icon={<PeopleIcon />}
               title={translate('resources.employees.empty.title')}
               message={translate('resources.employees.empty.message')}
-              action={<AddEmployeeButton />}
+              action={
+                <>
+                  <AddEmployeeButton />
+                  <FormerEmployeesLink />
+                </>
+              }
             />
           }
           error={
@@ -121,6 +127,7 @@ function EmployeeListActions() {
     <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
       {isMobile && <SortButton fields={mobileSortFields} />}
       <ExportButton />
+      <FormerEmployeesLink compact={isMobile} />
       <AddEmployeeButton />
     </TopToolbar>
   );

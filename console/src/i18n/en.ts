@@ -203,6 +203,36 @@ export const en = {
         disableFailed: 'Failed to turn off two-step sign-in',
       },
     },
+    privacy: {
+      title: 'Your data',
+      intro:
+        'Download a copy as a zip file of JSON and CSV files. It is prepared in the background; we also e-mail you when it is ready. The download works for 24 hours, for you only.',
+      scopes: { self: 'My data', company: 'Company data' },
+      request: { self: 'Download my data', company: 'Download company data' },
+      preparing: 'Preparing your file…',
+      ready: 'Ready. The download works until %{expires}.',
+      save: 'Save zip file',
+      again: 'Prepare a new copy',
+      failed: 'The file could not be prepared. Please try again.',
+      requestFailed: 'Failed to request the data export',
+      downloadFailed: 'Failed to download the file',
+      formerEmployees: {
+        title: 'Former employees',
+        open: 'Former employees',
+        intro:
+          "People you removed stay on record (their past leave under their name) until you erase their personal data. Erasing keeps their leave in the statistics as 'Former employee' and blanks their details in the audit log.",
+        empty: 'No former employees: everyone you removed has been erased.',
+        loadFailed: 'Failed to load former employees',
+        removedOn: 'Removed %{date}',
+        erase: 'Erase personal data',
+        confirmTitle: 'Erase the personal data of %{name}?',
+        confirmText:
+          'Their profile, sign-in, invitations, security log entries and pending e-mails are deleted, and their leave requests and audit log entries no longer name them. This cannot be undone.',
+        confirm: 'Erase permanently',
+        cancel: 'Cancel',
+        eraseFailed: 'Failed to erase the personal data',
+      },
+    },
   },
   resources: {
     dashboard: { name: 'Dashboard' },

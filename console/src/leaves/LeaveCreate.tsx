@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import {
   LEAVE_TYPES,
@@ -56,26 +55,13 @@ function validateLeaveForm(values: object): LeaveFieldErrors {
   return parsed.ok ? {} : parsed.errors;
 }
 
-/** The 'Submit Leave Request' button and its dialog; `onSubmitted` lets a screen reload what the request changes. */
-export function SubmitLeaveButton({ onSubmitted }: { onSubmitted?: () => void }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        {translate('resources.leaves.actions.submit')}
-      </Button>
-      {open && <LeaveCreateDialog onClose={() => setOpen(false)} onSubmitted={onSubmitted} />}
-    </>
-  );
-}
-
 interface LeaveCreateDialogProps {
   onClose: () => void;
   onSubmitted?: () => void;
 }
 
-function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogProps) {
+/** The 'Submit Leave Request' dialog, loaded on demand by SubmitLeaveButton. */
+export function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refreshList = useRefresh();

@@ -27,7 +27,7 @@ import {
 import { useIsMobile } from '../layout/useIsMobile';
 import { FocusedLeaveAnchor, focusedRowSx } from './FocusedLeave';
 import { LeaveCards } from './LeaveCards';
-import { SubmitLeaveButton } from './LeaveCreate';
+import { SubmitLeaveButton } from './SubmitLeaveButton';
 import { exportLeaves } from './leaveExporter';
 import {
   LeaveDateText,

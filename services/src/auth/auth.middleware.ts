@@ -6,11 +6,62 @@ import {
   SESSION_TOKEN_HEADER,
   User,
   type Role,
+  type SubscriptionTimes,
 } from '@teamfolk/shared';
+import { QueryTypes } from 'sequelize';
 import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { renewedSession, verifySession, type JwtSettings } from './jwt';
+
+interface SessionRow {
+  id: number;
+  companyId: number;
+  role: Role;
+  tokenVersion: number;
+  disabledAt: Date | null;
+  emailVerifiedAt: Date | null;
+  subscription: SubscriptionTimes | null;
+}
+
+/** The caller and their company's subscription in one query: it runs before every signed-in request. */
+async function sessionRowOf(userId: number): Promise<SessionRow | null> {
+  const [row] = await User.sequelize!.query<{
+    id: number;
+    company_id: number;
+    role: Role;
+    token_version: number;
+    disabled_at: Date | null;
+    email_verified_at: Date | null;
+    status: SubscriptionTimes['status'] | null;
+    current_period_end: Date | null;
+    ended_at: Date | null;
+    updated_at: Date | null;
+  }>(
+    `SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
+            s.status, s.current_period_end, s.ended_at, s.updated_at
+       FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
+      WHERE u.id = :userId`,
+    { replacements: { userId }, type: QueryTypes.SELECT },
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    role: row.role,
+    tokenVersion: row.token_version,
+    disabledAt: row.disabled_at,
+    emailVerifiedAt: row.email_verified_at,
+    subscription: row.status
+      ? {
+          status: row.status,
+          currentPeriodEnd: row.current_period_end,
+          endedAt: row.ended_at,
+          updatedAt: row.updated_at,
+        }
+      : null,
+  };
+}
 
 /** The refusal of a request, written to the security log first (ASVS 16.3.2). */
 async function refused(
@@ -32,7 +83,8 @@ async function refused(
  * Accepts a request only with a valid bearer token whose user still exists, is active, and has not
  * ended its sessions since the token was issued (token version). The rest of the request runs as
  * the token's company, which row-level security holds every query to. An active user's token is
- * renewed on the way (X-Session-Token), within the session's absolute lifetime.
+ * renewed on the way (X-Session-Token), within the session's absolute lifetime. The same query reads
+ * the company's subscription, for requireLiveSubscription.
  */
 export function requireAuth(jwt: JwtSettings): RequestHandler {
   return async (req, res, next) => {
@@ -42,10 +94,7 @@ export function requireAuth(jwt: JwtSettings): RequestHandler {
     const claims = verifySession(jwt, token);
     if (!claims) throw await refused(req, 401, authTexts.sessionExpired);
     await runAsCompany(claims.cid, async () => {
-      const user = await User.findByPk(Number(claims.sub), {
-        attributes: ['id', 'companyId', 'role', 'tokenVersion', 'disabledAt', 'emailVerifiedAt'],
-        raw: true,
-      });
+      const user = await sessionRowOf(Number(claims.sub));
       if (!user || user.disabledAt || user.tokenVersion !== claims.ver || user.companyId !== claims.cid) {
         throw await refused(
           req,
@@ -54,6 +103,7 @@ export function requireAuth(jwt: JwtSettings): RequestHandler {
           user ? { userId: user.id, companyId: user.companyId } : {},
         );
       }
+      req.companySubscription = user.subscription;
       req.auth = {
         userId: user.id,
         companyId: user.companyId,

@@ -1,8 +1,24 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import type { Role } from '@teamfolk/shared';
 
 const ISSUER = 'teamfolk';
 const ALGORITHM = 'HS256';
+
+const keys = new Map<string, KeyObject>();
+
+/**
+ * The secret as a key object, made once: given a string, jsonwebtoken first tries to read it as a
+ * PEM public key (createPublicKey, which throws) on every call, about 1 ms of CPU per request.
+ */
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /**
  * What a token is for. Each kind has its own audience, so a token of one kind is never accepted as
@@ -18,7 +34,7 @@ export function signToken(
   claims: object,
   expiresInSeconds?: number,
 ): string {
-  return jwt.sign(claims, secret, {
+  return jwt.sign(claims, keyOf(secret), {
     algorithm: ALGORITHM,
     subject,
     issuer: ISSUER,
@@ -33,7 +49,7 @@ export function signToken(
  */
 export function verifyToken(secret: string, audience: TokenAudience, token: string): JwtPayload | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience });
+    const payload = jwt.verify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience });
     return typeof payload === 'string' || payload.exp === undefined ? null : payload;
   } catch {
     return null;

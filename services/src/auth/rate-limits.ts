@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import {
   rateLimit,
@@ -10,7 +9,7 @@ import {
 } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { tooManyAttemptsText, type Config, type Logger } from '@teamfolk/shared';
+import { rateLimitCounterIdOf, tooManyAttemptsText, type Config, type Logger } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
 
 /**
@@ -84,9 +83,6 @@ const ONLY_FAILURES: Record<LimitedRoute, boolean> = {
   'resend-verification': false,
   'invitation-accept': true,
 };
-
-/** Redis holds a hash, never the address or the invitation token itself. */
-const accountKey = (account: string): string => createHash('sha256').update(account).digest('base64url');
 
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -180,7 +176,8 @@ export function createAuthRateLimiters(redis: Redis, settings: RateLimitSettings
     const byAccount =
       scope === 'account'
         ? {
-            keyGenerator: (req: Request) => accountKey(accountOf(req) ?? ''),
+            // Redis holds a hash, never the address or the invitation token itself.
+            keyGenerator: (req: Request) => rateLimitCounterIdOf(accountOf(req) ?? ''),
             skip: (req: Request) => accountOf(req) === undefined,
           }
         : {};

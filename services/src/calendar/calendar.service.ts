@@ -1,5 +1,6 @@
-import { addDays, format, parseISO } from 'date-fns';
-import ical, { type ICalCalendar } from 'ical-generator';
+import { addDays, format } from 'date-fns';
+import ical from 'ical-generator';
+import pLimit from 'p-limit';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
@@ -17,6 +18,7 @@ import { recordAudit } from '../audit/audit';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
+import { compactDate, dayAfter, icalEvent, utcStamp } from './ical-events';
 import { isKnownHolidayRegion, publicHolidays } from './holidays';
 
 interface EventRow {
@@ -39,7 +41,21 @@ export interface CalendarSettings {
 }
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
-const compact = (isoDate: string) => isoDate.replaceAll('-', '');
+/**
+ * Calendar files written at once per process: each is CPU work on thousands of rows, so more at a
+ * time only adds memory (every one holds its rows and text), not speed.
+ */
+const calendarFiles = pLimit(2);
+
+/** Who is out between :start and :end: the query behind the calendar, its exports and the benchmark's plan check. */
+export const CALENDAR_EVENTS_SQL = `
+  SELECT l.id, l.employee_name, l.user_id AS employee_user_id, l.request_type, l.start_date, l.end_date,
+         l.start_time, l.end_time, l.reason, l.days_count, l.status
+    FROM leave_requests l
+   WHERE l.company_id = :companyId AND l.status IN (:statuses)
+     AND l.end_date >= :start AND l.start_date <= :end
+   ORDER BY l.start_date, lower(l.employee_name), l.id`;
+
 /** External calendars get a year back and a year ahead: enough to plan, bounded to stay fast. */
 const EXPORT_WINDOW_DAYS = 365;
 
@@ -56,15 +72,10 @@ export class CalendarService {
     end: string,
     statuses: CalendarEvent['status'][] = ['approved', 'pending'],
   ): Promise<CalendarEvent[]> {
-    const rows = await this.sequelize.query<EventRow>(
-      `SELECT l.id, l.employee_name, l.user_id AS employee_user_id, l.request_type, l.start_date, l.end_date,
-              l.start_time, l.end_time, l.reason, l.days_count, l.status
-         FROM leave_requests l
-        WHERE l.company_id = :companyId AND l.status IN (:statuses)
-          AND l.end_date >= :start AND l.start_date <= :end
-        ORDER BY l.start_date, lower(l.employee_name), l.id`,
-      { replacements: { companyId: viewer.companyId, statuses, start, end }, type: QueryTypes.SELECT },
-    );
+    const rows = await this.sequelize.query<EventRow>(CALENDAR_EVENTS_SQL, {
+      replacements: { companyId: viewer.companyId, statuses, start, end },
+      type: QueryTypes.SELECT,
+    });
     return rows.map((row) => presentEvent(row, viewer));
   }
 
@@ -74,15 +85,17 @@ export class CalendarService {
   }
 
   async ical(viewer: AuthContext): Promise<string> {
-    const company = await this.company(viewer.companyId);
-    const today = new Date();
-    const events = await this.events(
-      viewer,
-      iso(addDays(today, -EXPORT_WINDOW_DAYS)),
-      iso(addDays(today, EXPORT_WINDOW_DAYS)),
-      ['approved'],
-    );
-    return buildIcal(company, events).toString();
+    return calendarFiles(async () => {
+      const company = await this.company(viewer.companyId);
+      const today = new Date();
+      const events = await this.events(
+        viewer,
+        iso(addDays(today, -EXPORT_WINDOW_DAYS)),
+        iso(addDays(today, EXPORT_WINDOW_DAYS)),
+        ['approved'],
+      );
+      return icalText(company, events);
+    });
   }
 
   async googleLinks(viewer: AuthContext): Promise<string[]> {
@@ -194,43 +207,25 @@ function eventTitle(event: CalendarEvent): string {
   return `${event.employeeName}: ${label}`;
 }
 
-/** All-day leave as DATE values with an exclusive end; partial days at wall-clock times in the company's zone. */
-function buildIcal(company: Company, events: CalendarEvent[]): ICalCalendar {
+/** The calendar file: ical-generator writes the calendar and its VTIMEZONE, ical-events.ts the events. */
+function icalText(company: Company, events: CalendarEvent[]): string {
   const zoned = company.timeZone !== 'UTC';
-  const calendar = ical({
+  const shell = ical({
     name: `${company.name} · who is out`,
     prodId: { company: 'Teamfolk', product: 'leave-calendar', language: 'EN' },
     ...(zoned ? { timezone: { name: company.timeZone, generator: getVtimezoneComponent } } : {}),
-  });
-  for (const event of events) {
-    const partial = Boolean(event.startTime && event.endTime);
-    calendar.createEvent({
-      id: `leave-${event.id}@teamfolk`,
-      summary: eventTitle(event),
-      description: event.reason ?? undefined,
-      stamp: new Date(),
-      ...(partial
-        ? {
-            start: `${event.start}T${event.startTime}:00${zoned ? '' : 'Z'}`,
-            end: `${event.start}T${event.endTime}:00${zoned ? '' : 'Z'}`,
-            ...(zoned ? { timezone: company.timeZone } : {}),
-          }
-        : {
-            allDay: true,
-            start: parseISO(event.start),
-            end: addDays(parseISO(event.end), 1),
-          }),
-    });
-  }
-  return calendar;
+  }).toString();
+  const options = { timeZone: company.timeZone, stamp: utcStamp(new Date()), title: eventTitle };
+  const end = shell.lastIndexOf('END:VCALENDAR');
+  return `${shell.slice(0, end)}${events.map((event) => icalEvent(event, options)).join('')}${shell.slice(end)}`;
 }
 
 /** Google Calendar's event template link: all-day dates end exclusive; timed ones carry the zone. */
 function googleTemplateUrl(event: CalendarEvent, timeZone: string): string {
   const partial = Boolean(event.startTime && event.endTime);
   const dates = partial
-    ? `${compact(event.start)}T${event.startTime!.replace(':', '')}00/${compact(event.start)}T${event.endTime!.replace(':', '')}00`
-    : `${compact(event.start)}/${compact(iso(addDays(parseISO(event.end), 1)))}`;
+    ? `${compactDate(event.start)}T${event.startTime!.replace(':', '')}00/${compactDate(event.start)}T${event.endTime!.replace(':', '')}00`
+    : `${compactDate(event.start)}/${dayAfter(event.end)}`;
   const params = new URLSearchParams({ action: 'TEMPLATE', text: eventTitle(event), dates });
   if (event.reason) params.set('details', event.reason);
   if (partial) params.set('ctz', timeZone);

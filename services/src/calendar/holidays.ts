@@ -4,7 +4,8 @@ import type { PublicHoliday } from '@teamfolk/shared';
 
 const byYear = new Map<string, PublicHoliday[]>();
 
-function holidaysOfYear(country: string, region: string | null, year: number): PublicHoliday[] {
+/** A country's (and region's) public holidays of one year, computed once per process. */
+export function holidaysOfYear(country: string, region: string | null, year: number): PublicHoliday[] {
   const key = `${country}|${region ?? ''}|${year}`;
   let holidays = byYear.get(key);
   if (!holidays) {

@@ -1,4 +1,4 @@
-import type { Role } from '@teamfolk/shared';
+import type { Role, SubscriptionTimes } from '@teamfolk/shared';
 
 export interface AuthContext {
   userId: number;
@@ -13,6 +13,8 @@ declare global {
   namespace Express {
     interface Request {
       auth?: AuthContext;
+      /** The signed-in caller's company subscription (null: none yet), read with the session. */
+      companySubscription?: SubscriptionTimes | null;
     }
   }
 }

@@ -15,8 +15,8 @@
  * every route the API gains (the test fails until its row exists).
  */
 
-/** What the record named by the route is. */
-export type TargetKind = 'employee' | 'leave' | 'paymentMethod' | 'checkoutSession';
+/** What the record named by the route is (a former employee: one the admin has removed). */
+export type TargetKind = 'employee' | 'leave' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee';
 
 export interface TargetCells {
   own: number | null;
@@ -56,6 +56,11 @@ const adminsOnly = (status: number) => ({
   adminOfB: status,
   employeeOfB: 403,
 });
+/** Anyone, on a record of their own only: a colleague's, even an admin's, is not found. */
+const ownRecordsOnly = (target: TargetKind, status: number) => {
+  const ownOnly = { own: status, sameCompany: 404, otherCompany: 404 };
+  return { target, anonymous: 401, employeeOfA: ownOnly, adminOfA: ownOnly, adminOfB: ownOnly, employeeOfB: ownOnly };
+};
 /** Admins only, on a record of their own company (no one owns a card or a checkout: no own cell). */
 const adminsOnCompanyRecords = (target: TargetKind, status: number) => {
   const refused = target === 'employee' ? all(403) : { ...all(403), own: null };
@@ -150,6 +155,15 @@ export const authorizationMatrix = {
   'POST /api/billing/sync-subscription': adminsOnly(202),
   // The provider's signature is the authentication; without a valid one the event is refused.
   'POST /api/billing/webhook': everyone(400),
+
+  // Data rights: everyone asks for a copy of their own data (admins also of the company's) and sees
+  // and downloads only the exports they asked for; admins erase their company's former employees.
+  'GET /api/privacy/exports': signedIn(200),
+  'POST /api/privacy/exports': signedIn(202),
+  'GET /api/privacy/exports/:id': ownRecordsOnly('dataExport', 200),
+  'GET /api/privacy/exports/:id/download': ownRecordsOnly('dataExport', 200),
+  'GET /api/privacy/former-employees': adminsOnly(200),
+  'POST /api/privacy/former-employees/:id/erase': adminsOnCompanyRecords('formerEmployee', 200),
 } satisfies Record<string, RouteAuthorization>;
 
 export type RouteKey = keyof typeof authorizationMatrix;

@@ -6,6 +6,8 @@ import {
   companySettingsSchema,
   createCheckoutSessionSchema,
   createSetupIntentSchema,
+  dataExportDownloadSchema,
+  dataExportRequestSchema,
   EMPLOYEE_SORT_FIELDS,
   employeeBalancesSchema,
   employeeInputSchema,
@@ -170,4 +172,17 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   'POST /api/billing/reactivate-subscription': {},
   'POST /api/billing/sync-subscription': {},
   'POST /api/billing/webhook': {},
+
+  // 403: an employee asking for the company's data.
+  'POST /api/privacy/exports': { body: dataExportRequestSchema, alsoAnswers: [403] },
+  'GET /api/privacy/exports': {},
+  'GET /api/privacy/exports/:id': { params: { id: 'recordId' } },
+  // 410: an export whose window has passed, or that an erasure withdrew.
+  'GET /api/privacy/exports/:id/download': {
+    params: { id: 'recordId' },
+    query: dataExportDownloadSchema,
+    alsoAnswers: [410],
+  },
+  'GET /api/privacy/former-employees': {},
+  'POST /api/privacy/former-employees/:id/erase': { params: { id: 'recordId' } },
 };

@@ -1,7 +1,8 @@
 import { generateSync } from 'otplib';
 import type supertest from 'supertest';
-import { EmailVerificationToken } from '@teamfolk/shared';
+import { DataExport, Employee, EmailVerificationToken } from '@teamfolk/shared';
 import { issueEmailToken } from '../auth/tokens';
+import { ExportLinks } from '../privacy/export-links';
 import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
 import type { TargetKind } from './authorization-matrix';
 import type { Caller, Person, SeededCompany, SignedInCaller, Target, World } from './world';
@@ -255,7 +256,45 @@ export const recipes: Record<string, Recipe> = {
     rawBody: JSON.stringify({ id: 'evt_forged', type: 'invoice.paid' }),
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
   }),
+
+  'GET /api/privacy/exports': none,
+  'POST /api/privacy/exports': (context) => ({ body: { scope: isAdmin(context) ? 'company' : 'self' } }),
+  'GET /api/privacy/exports/:id': id,
+  // The link's own token, valid for the export: only the caller decides the answer.
+  'GET /api/privacy/exports/:id/download': async (context) => {
+    const { requestedBy, expiresAt } = await DataExport.findByPk(Number(context.targetId), { rejectOnEmpty: true });
+    const token = new ExportLinks(context.world.t.config.JWT_SECRET).token(
+      Number(context.targetId),
+      requestedBy,
+      expiresAt!,
+    );
+    return { ...id(context), query: { token } };
+  },
+  'GET /api/privacy/former-employees': none,
+  'POST /api/privacy/former-employees/:id/erase': id,
 };
+
+/** A ready export of the person's own data, as the export job leaves it. */
+async function freshDataExport(company: SeededCompany, person: Person): Promise<string> {
+  const readyAt = new Date();
+  const { id } = await DataExport.create({
+    companyId: company.model.id,
+    requestedBy: person.userId,
+    scope: 'self',
+    status: 'ready',
+    content: Buffer.from('PK'),
+    readyAt,
+    expiresAt: new Date(readyAt.getTime() + 24 * 3600 * 1000),
+  });
+  return String(id);
+}
+
+/** An employee the company has removed (whose data it still keeps). */
+async function freshFormerEmployee(world: World, company: SeededCompany): Promise<string> {
+  const id = await world.freshEmployee(company);
+  await Employee.update({ deletedAt: new Date() }, { where: { id } });
+  return String(id);
+}
 
 /**
  * A record of `kind` as `target` names it for the caller, made fresh for the call (so a call that
@@ -283,6 +322,11 @@ export async function targetFor(
       return target === 'own' ? null : world.freshCard(company);
     case 'checkoutSession':
       return target === 'own' ? null : world.freshSetupSession(company);
+    case 'dataExport':
+      if (target === 'own') return person ? freshDataExport(company, person) : null;
+      return freshDataExport(company, someoneElse);
+    case 'formerEmployee':
+      return target === 'own' ? null : freshFormerEmployee(world, company);
   }
 }
 

@@ -1,7 +1,8 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, Sequelize } from 'sequelize';
 import {
   APP_ROLE,
   assertRestrictedRole,
+  bindTenancy,
   companyOf,
   Employee,
   LeaveRequest,
@@ -106,16 +107,48 @@ describe('the database itself keeps companies apart', () => {
     expect(Number(counted?.count)).toBe(2);
   });
 
-  it('keeps the company setting inside its transaction: the pooled connection forgets it', async () => {
-    await runAsCompany(first.company.id, () => unscopedSelect('SELECT id FROM employees'));
+  it('sets each pooled connection to the company of the work at hand, or to none', async () => {
+    await runAsCompany(first.company.id, () =>
+      Promise.all(Array.from({ length: 20 }, () => unscopedSelect('SELECT id FROM employees'))),
+    );
     const settings = await runAsCompany(null, () =>
       Promise.all(
-        Array.from({ length: 5 }, () =>
+        Array.from({ length: 20 }, () =>
           unscopedSelect<{ company: string | null }>("SELECT current_setting('app.company_id', true) AS company"),
         ),
       ),
     );
     for (const [row] of settings) expect(row?.company ?? '').toBe('');
+    const asSecond = await runAsCompany(second.company.id, () =>
+      Promise.all(
+        Array.from({ length: 20 }, () => unscopedSelect<{ company_id: number }>('SELECT company_id FROM employees')),
+      ),
+    );
+    for (const rows of asSecond)
+      expect(rows.map((row) => row.company_id)).toEqual([second.company.id, second.company.id]);
+  });
+
+  it('does not trust a connection whose company changed inside a transaction that rolled back', async () => {
+    // One connection, so every step below reuses the connection the rolled back transaction had.
+    const oneConnection = new Sequelize(db.appUrl, { dialect: 'postgres', logging: false, pool: { max: 1 } });
+    bindTenancy(oneConnection);
+    const currentSetting = () =>
+      oneConnection.query<{ company: string }>("SELECT current_setting('app.company_id', true) AS company", {
+        type: QueryTypes.SELECT,
+      });
+    try {
+      // Opened for the first company; inside it the work turns to the second and rolls back, which
+      // puts the connection's setting back to the first company.
+      const transaction = await runAsCompany(first.company.id, () => oneConnection.transaction());
+      await runAsCompany(second.company.id, async () => {
+        await oneConnection.query('SELECT id FROM employees', { transaction });
+        await transaction.rollback();
+      });
+      const [afterRollback] = await runAsCompany(second.company.id, currentSetting);
+      expect(afterRollback?.company).toBe(String(second.company.id));
+    } finally {
+      await oneConnection.close();
+    }
   });
 
   it('answers a lookup before sign-in with a company id and nothing else', async () => {

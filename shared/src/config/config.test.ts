@@ -1,5 +1,5 @@
 import { paymentsSettingsOf } from '../billing/payments';
-import { loadConfig } from './config';
+import { loadConfig, loadMigrationConfig } from './config';
 
 const base = {
   DATABASE_URL: 'postgres://localhost/teamfolk',
@@ -84,5 +84,71 @@ describe('session, proxy and rate-limit configuration', () => {
       /SESSION_IDLE_MINUTES must not be longer than SESSION_MAX_HOURS/,
     );
     expect(() => loadConfig({ ...base, RATE_LIMIT_LOGIN_PER_ACCOUNT: '0' })).toThrow(/RATE_LIMIT_LOGIN_PER_ACCOUNT/);
+  });
+});
+
+describe('operator configuration', () => {
+  const productionWithStripe = { ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+  it('should leave the operator routes closed without credentials, and serve the workers on port 9464', () => {
+    const unset = loadConfig(base);
+    expect([unset.OPS_USERNAME, unset.OPS_PASSWORD, unset.OPS_PORT]).toEqual([undefined, undefined, 9464]);
+    const empty = loadConfig({ ...base, OPS_USERNAME: '', OPS_PASSWORD: '' });
+    expect([empty.OPS_USERNAME, empty.OPS_PASSWORD]).toEqual([undefined, undefined]);
+    expect(loadConfig({ ...base, OPS_PORT: '9100' }).OPS_PORT).toBe(9100);
+  });
+
+  it('should refuse a username without a password, or the other way round', () => {
+    expect(() => loadConfig({ ...base, OPS_USERNAME: 'operator' })).toThrow(/OPS_PASSWORD: OPS_USERNAME and/);
+    expect(() => loadConfig({ ...base, OPS_PASSWORD: 'a password' })).toThrow(/OPS_USERNAME: OPS_USERNAME and/);
+  });
+
+  it('should require 16 characters of password in production only, and no colon in the username', () => {
+    expect(() =>
+      loadConfig({ ...productionWithStripe, OPS_USERNAME: 'operator', OPS_PASSWORD: 'x'.repeat(15) }),
+    ).toThrow(/OPS_PASSWORD must be at least 16 characters in production/);
+    expect(
+      loadConfig({ ...productionWithStripe, OPS_USERNAME: 'operator', OPS_PASSWORD: 'x'.repeat(16) }).OPS_PASSWORD,
+    ).toBe('x'.repeat(16));
+    expect(loadConfig({ ...base, OPS_USERNAME: 'operator', OPS_PASSWORD: 'short' }).OPS_PASSWORD).toBe('short');
+    expect(() => loadConfig({ ...base, OPS_USERNAME: 'ops:admin', OPS_PASSWORD: 'short' })).toThrow(
+      /OPS_USERNAME cannot contain a colon/,
+    );
+  });
+});
+
+describe('migrations at start-up or as a separate step', () => {
+  const productionWithStripe = { ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const { DATABASE_URL: _owner, ...productionWithoutOwner } = productionWithStripe;
+
+  it('should migrate at start-up unless MIGRATE_ON_START is false', () => {
+    expect(loadConfig(base).MIGRATE_ON_START).toBe(true);
+    expect(loadConfig({ ...base, MIGRATE_ON_START: 'false' }).MIGRATE_ON_START).toBe(false);
+    expect(() => loadConfig({ ...base, MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('should start without the schema owner URL only when it neither migrates nor derives the application login', () => {
+    const withoutOwner = loadConfig({ ...productionWithoutOwner, MIGRATE_ON_START: 'false' });
+    expect(withoutOwner).toMatchObject({ DATABASE_URL: undefined, DATABASE_APP_URL: production.DATABASE_APP_URL });
+    expect(() => loadConfig(productionWithoutOwner)).toThrow(/DATABASE_URL must be set, unless MIGRATE_ON_START=false/);
+    const { DATABASE_URL: _unset, ...developmentWithoutOwner } = base;
+    expect(() => loadConfig({ ...developmentWithoutOwner, MIGRATE_ON_START: 'false' })).toThrow(
+      /DATABASE_URL must be set/,
+    );
+  });
+
+  it('should give the migration step both connections without the API and workers settings', () => {
+    const ownerOnly = { NODE_ENV: 'production', DATABASE_URL: production.DATABASE_URL };
+    expect(loadMigrationConfig({ ...ownerOnly, DATABASE_APP_URL: production.DATABASE_APP_URL })).toEqual({
+      NODE_ENV: 'production',
+      DATABASE_URL: production.DATABASE_URL,
+      DATABASE_APP_URL: production.DATABASE_APP_URL,
+      LOG_LEVEL: 'info',
+    });
+    expect(() => loadMigrationConfig(ownerOnly)).toThrow(/DATABASE_APP_URL must be set in production/);
+    expect(() => loadMigrationConfig({ DATABASE_APP_URL: production.DATABASE_APP_URL })).toThrow(/DATABASE_URL/);
+    expect(loadMigrationConfig({ DATABASE_URL: base.DATABASE_URL }).DATABASE_APP_URL).toMatch(
+      /^postgres:\/\/teamfolk_app:/,
+    );
   });
 });

@@ -21,18 +21,52 @@ function trustProxySetting(value: string): boolean | number | string {
 /** Development-only signing secret: production refuses to start without JWT_SECRET. */
 const DEVELOPMENT_JWT_SECRET = 'teamfolk-development-secret-never-use-in-production';
 
+/** The operator's password guards the queues (retry, remove, add jobs): long enough not to be guessed. */
+const MIN_PRODUCTION_OPS_PASSWORD = 16;
+
+const nodeEnvSetting = z.enum(['development', 'test', 'production']).default('development');
+const logLevelSetting = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** Production never derives the application's login from the owner's: it must be given. */
+function requireAppRoleInProduction(
+  env: { NODE_ENV: string; DATABASE_APP_URL?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.NODE_ENV === 'production' && !env.DATABASE_APP_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_APP_URL'],
+      message: 'DATABASE_APP_URL must be set in production: the application never connects as the schema owner',
+    });
+  }
+}
+
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    NODE_ENV: nodeEnvSetting,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: z.url().optional(),
-    DATABASE_URL: z.string().min(1),
+    /**
+     * The schema owner's connection, used for migrations only. A process started with
+     * MIGRATE_ON_START=false and DATABASE_APP_URL may go without it, holding no owner credentials.
+     */
+    DATABASE_URL: optionalSetting,
     /**
      * The application's own login (teamfolk_app, no table ownership, no RLS bypass); DATABASE_URL is
      * the schema owner's and is used for migrations only. Unset outside production: derived from it.
      */
     DATABASE_APP_URL: optionalSetting,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * API processes sharing the port (node:cluster), each with its own pool of DATABASE_POOL_MAX.
+     * Unset: one per CPU core in production, one otherwise.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * true: every process applies pending migrations as it starts (under an advisory lock). false: a
+     * separate step has done it first (`node shared/dist/db/migrate-main.js`, the Kubernetes Job).
+     */
+    MIGRATE_ON_START: booleanFlag.default(true),
     REDIS_URL: z.string().min(1),
     QUEUE_PREFIX: z
       .string()
@@ -78,7 +112,7 @@ const envSchema = z
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
     /** false on staging: every console page answers with X-Robots-Tag: noindex. */
     SEARCH_INDEXING: booleanFlag.default(true),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: logLevelSetting,
     CONSOLE_DIST: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Set: payments go through Stripe. Unset: the local test mode with its own checkout page (never in production). */
@@ -89,8 +123,36 @@ const envSchema = z
     STRIPE_PRICE_ID: optionalSetting,
     /** Where the Stripe SDK sends its requests, e.g. a local stub in tests; unset: Stripe itself. */
     STRIPE_API_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
+    /**
+     * The operator's sign-in (HTTP Basic) for the queue dashboard (/ops/queues) and /metrics; with
+     * either unset, neither is served. A Basic username cannot hold a colon.
+     */
+    OPS_USERNAME: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^[^:]+$/, 'OPS_USERNAME cannot contain a colon')
+        .optional(),
+    ),
+    OPS_PASSWORD: optionalSetting,
+    /** The workers' own HTTP port: /healthz, /readyz and /metrics. */
+    OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.OPS_USERNAME) !== Boolean(env.OPS_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OPS_USERNAME ? 'OPS_PASSWORD' : 'OPS_USERNAME'],
+        message: 'OPS_USERNAME and OPS_PASSWORD go together: set both to open /ops/queues and /metrics, or neither',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.OPS_PASSWORD && env.OPS_PASSWORD.length < MIN_PRODUCTION_OPS_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPS_PASSWORD'],
+        message: `OPS_PASSWORD must be at least ${MIN_PRODUCTION_OPS_PASSWORD} characters in production`,
+      });
+    }
     if (env.SESSION_IDLE_MINUTES > env.SESSION_MAX_HOURS * 60) {
       ctx.addIssue({
         code: 'custom',
@@ -101,13 +163,7 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET must be set in production' });
     }
-    if (env.NODE_ENV === 'production' && !env.DATABASE_APP_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATABASE_APP_URL'],
-        message: 'DATABASE_APP_URL must be set in production: the application never connects as the schema owner',
-      });
-    }
+    requireAppRoleInProduction(env, ctx);
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -122,20 +178,57 @@ const envSchema = z
         message: 'STRIPE_WEBHOOK_SECRET must be set in production: without it no payment event can be verified',
       });
     }
+  })
+  .transform(({ DATABASE_URL: ownerUrl, DATABASE_APP_URL: appUrl, ...settings }, ctx) => {
+    if (ownerUrl) {
+      return { ...settings, DATABASE_URL: ownerUrl, DATABASE_APP_URL: appDatabaseUrl(ownerUrl, appUrl) };
+    }
+    if (!settings.MIGRATE_ON_START && appUrl) {
+      return { ...settings, MIGRATE_ON_START: false as const, DATABASE_URL: undefined, DATABASE_APP_URL: appUrl };
+    }
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message: 'DATABASE_URL must be set, unless MIGRATE_ON_START=false and DATABASE_APP_URL are',
+    });
+    return z.NEVER;
   });
 
-export type Config = z.infer<typeof envSchema> & { APP_URL: string; DATABASE_APP_URL: string };
+export type Config = z.infer<typeof envSchema> & { APP_URL: string };
 
-/** Reads the environment once, with a clear line per problem instead of a stack trace. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+/** Parses the environment with a clear line per problem instead of a stack trace. */
+function parsedOrExplained<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.output<Schema> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return {
-    ...parsed.data,
-    APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`,
-    DATABASE_APP_URL: appDatabaseUrl(parsed.data.DATABASE_URL, parsed.data.DATABASE_APP_URL),
-  };
+  return parsed.data;
+}
+
+/** Reads the environment of the API and the workers, once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = parsedOrExplained(envSchema, env);
+  return { ...settings, APP_URL: settings.APP_URL ?? `http://localhost:${settings.PORT}` };
+}
+
+/** What the migration step reads (shared/src/db/migrate-main.ts): both connections and the log level. */
+const migrationEnvSchema = z
+  .object({
+    NODE_ENV: nodeEnvSetting,
+    DATABASE_URL: z.string().min(1),
+    DATABASE_APP_URL: optionalSetting,
+    LOG_LEVEL: logLevelSetting,
+  })
+  .superRefine(requireAppRoleInProduction)
+  .transform((settings) => ({
+    ...settings,
+    DATABASE_APP_URL: appDatabaseUrl(settings.DATABASE_URL, settings.DATABASE_APP_URL),
+  }));
+
+export type MigrationConfig = z.infer<typeof migrationEnvSchema>;
+
+/** Reads the migration step's environment: none of the API's or workers' other settings are needed. */
+export function loadMigrationConfig(env: NodeJS.ProcessEnv = process.env): MigrationConfig {
+  return parsedOrExplained(migrationEnvSchema, env);
 }

@@ -5,5 +5,6 @@ export * from './constants';
 export * from './employees';
 export * from './leaves';
 export * from './login-reply';
+export * from './privacy';
 export * from './texts';
 export * from './two-factor';

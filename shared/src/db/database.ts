@@ -6,13 +6,21 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/**
+ * How long a request may wait for a pooled connection, and a new connection for Postgres to answer,
+ * before it fails (as a 503 in the API, a retried job in the workers) instead of hanging while the
+ * database restarts or cannot be reached.
+ */
+const ACQUIRE_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** One Sequelize instance per process, models bound to it, no query logging (pino-http covers requests). */
 export function createDatabase(url: string, { poolMax = 10 }: DatabaseOptions = {}): Sequelize {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
     logging: false,
-    pool: { max: poolMax, min: 0, idle: 10_000, acquire: 10_000 },
-    dialectOptions: { application_name: 'teamfolk' },
+    pool: { max: poolMax, min: 0, idle: 10_000, acquire: ACQUIRE_TIMEOUT_MS },
+    dialectOptions: { application_name: 'teamfolk', connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
   });
   initModels(sequelize);
   bindTenancy(sequelize);

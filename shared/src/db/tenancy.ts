@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize } from 'sequelize';
 
 /**
  * Postgres row-level security is the floor under the application's own `company_id` scoping: every
- * tenant table only shows the rows of the company named by the transaction-local setting
- * `app.company_id` (migration 0008). This module carries that company from a request or a job to
- * every query it makes, with `set_config(..., true)` (SET LOCAL) inside each transaction, never on
- * the pooled connection itself.
+ * tenant table only shows the rows of the company named by the setting `app.company_id`
+ * (migration 0008). This module carries that company from a request or a job to every query it
+ * makes: before a query runs, its connection is set to the query's company (or to none), unless it
+ * already is, so a connection never carries one company's setting into another's work.
  */
 export interface TenantContext {
   /** The company whose rows the code may see; null for work that belongs to no company yet. */
@@ -27,24 +27,6 @@ export function currentCompanyId(): number | null {
 /** Whether the code runs inside a request or a job (with or without a company). */
 export function insideTenantContext(): boolean {
   return contexts.getStore() !== undefined;
-}
-
-/**
- * Makes an already open transaction (and the rest of the current context) act for `companyId`:
- * used where the company only becomes known inside a transaction, such as a signed webhook.
- */
-export async function enterCompany(sequelize: Sequelize, transaction: Transaction, companyId: number): Promise<void> {
-  const context = contexts.getStore();
-  if (context) context.companyId = companyId;
-  await setTransactionCompany(sequelize, transaction, companyId);
-}
-
-async function setTransactionCompany(sequelize: Sequelize, transaction: Transaction, companyId: number): Promise<void> {
-  await sequelize.query("SELECT set_config('app.company_id', :companyId, true)", {
-    replacements: { companyId: String(companyId) },
-    transaction,
-    type: QueryTypes.SELECT,
-  });
 }
 
 /**
@@ -82,43 +64,31 @@ export async function reserveCompanyId(sequelize: Sequelize): Promise<number> {
   return Number(row!.id);
 }
 
-type TransactionCallback<T> = (transaction: Transaction) => PromiseLike<T>;
+/** What a pooled pg connection was last set to: a company id, '' for none, absent when unknown. */
+const CONNECTION_COMPANY = Symbol('teamfolk.connectionCompany');
+
+interface PgConnection {
+  [CONNECTION_COMPANY]?: string;
+  query(sql: string, values: unknown[]): Promise<unknown>;
+}
 
 /**
- * Binds the company of the current context to every query of `sequelize`: a transaction begun
- * inside a company's context sets `app.company_id` first, and a lone query inside a company's
- * context runs in a transaction of its own that does the same.
+ * Binds the company of the current context to every query of `sequelize`. The setting lives on the
+ * connection (a session setting, one statement when it changes, none when the connection already
+ * serves that company), which costs a lone query no transaction of its own. A transaction that
+ * rolls back takes back a setting made inside it, so a rollback forgets what the connection holds.
  */
 export function bindTenancy(sequelize: Sequelize): void {
-  const beginTransaction = sequelize.transaction.bind(sequelize) as (
-    options?: object,
-    callback?: TransactionCallback<unknown>,
-  ) => Promise<unknown>;
-  const runQuery = sequelize.query.bind(sequelize) as (sql: unknown, options?: { transaction?: unknown }) => unknown;
-
-  const transaction = async (
-    optionsOrCallback?: object | TransactionCallback<unknown>,
-    maybeCallback?: TransactionCallback<unknown>,
-  ): Promise<unknown> => {
-    const callback =
-      typeof optionsOrCallback === 'function' ? (optionsOrCallback as TransactionCallback<unknown>) : maybeCallback;
-    const options = typeof optionsOrCallback === 'function' ? undefined : optionsOrCallback;
-    const companyId = currentCompanyId();
-    const nested = Boolean((options as { transaction?: unknown } | undefined)?.transaction);
-    if (companyId === null || nested) return beginTransaction(options, callback);
-    if (!callback) {
-      const unmanaged = (await beginTransaction(options)) as Transaction;
-      await setTransactionCompany(sequelize, unmanaged, companyId);
-      return unmanaged;
-    }
-    return beginTransaction(options, async (opened: Transaction) => {
-      await setTransactionCompany(sequelize, opened, companyId);
-      return callback(opened);
-    });
-  };
-  const query = (sql: unknown, options?: { transaction?: unknown }): unknown => {
-    if (options?.transaction || currentCompanyId() === null) return runQuery(sql, options);
-    return transaction((opened) => runQuery(sql, { ...options, transaction: opened }) as PromiseLike<unknown>);
-  };
-  Object.assign(sequelize, { transaction, query });
+  sequelize.addHook('beforeQuery', async (_options, query) => {
+    const connection = query.connection as PgConnection;
+    const company = String(currentCompanyId() ?? '');
+    if (connection[CONNECTION_COMPANY] === company) return;
+    delete connection[CONNECTION_COMPANY];
+    await connection.query("SELECT set_config('app.company_id', $1, false)", [company]);
+    connection[CONNECTION_COMPANY] = company;
+  });
+  sequelize.addHook('afterQuery', (_options, query) => {
+    const { sql } = query as unknown as { sql?: string };
+    if (sql && /^\s*ROLLBACK/i.test(sql)) delete (query.connection as PgConnection)[CONNECTION_COMPANY];
+  });
 }

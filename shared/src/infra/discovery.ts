@@ -28,7 +28,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function postgresAnswers(url: string): Promise<boolean> {
+/** Whether a Postgres answers a query at `url` (within about 1.5 s). */
+export async function postgresAnswers(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 1_500 });
   try {
     await client.connect();
@@ -97,7 +98,8 @@ export async function discoverPostgres(env: NodeJS.ProcessEnv, dataRoot: string)
   return startEmbeddedPostgres(dataRoot);
 }
 
-async function redisAnswers(url: string): Promise<boolean> {
+/** Whether a Redis answers PING at `url` (within about 1.5 s). */
+export async function redisAnswers(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1_500 });

@@ -1,10 +1,15 @@
 import type { Logger } from '../logger';
 
 /**
- * Stops gracefully on the first SIGINT or SIGTERM: `stop` lets requests and jobs finish. A second
+ * Stops gracefully on the first of `signals`: `stop` lets requests and jobs finish. A second
  * signal, or the deadline passing, forces the exit.
  */
-export function stopOnSignals(logger: Logger, deadlineMs: number, stop: () => Promise<void>): void {
+export function stopOnSignals(
+  logger: Logger,
+  deadlineMs: number,
+  stop: () => Promise<void>,
+  signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -25,8 +30,7 @@ export function stopOnSignals(logger: Logger, deadlineMs: number, stop: () => Pr
       },
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of signals) process.on(signal, onSignal);
 }
 
 /** Runs a process entry point; a failure to start is one clear line, not a stack trace. */

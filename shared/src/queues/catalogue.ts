@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_EXPORT_SCOPES } from '../contracts/privacy';
 
 /**
  * The job catalogue: every queue, every job name and its payload schema, in one place. The outbox
@@ -62,6 +63,16 @@ const subscriptionCanceledMail = z.object({
   link: z.url(),
 });
 
+const dataExportReadyMail = z.object({
+  template: z.literal('data-export-ready'),
+  name: z.string(),
+  scope: z.enum(DATA_EXPORT_SCOPES),
+  /** ISO instant: when the download link stops working. */
+  expiresAt: z.iso.datetime(),
+  /** Where the signed-in person downloads it (the link itself needs their session). */
+  link: z.url(),
+});
+
 const dataDeletionNoticeMail = z.object({
   template: z.literal('data-deletion-notice'),
   name: z.string(),
@@ -83,6 +94,7 @@ export const sendEmailPayload = z.object({
     paymentFailedMail,
     subscriptionCanceledMail,
     dataDeletionNoticeMail,
+    dataExportReadyMail,
   ]),
 });
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
@@ -101,6 +113,16 @@ export const runBillingCyclePayload = companyPayload.extend({ billingDate: billi
 export const runDataRetentionPayload = z.object({ asOf: z.iso.datetime() });
 /** Erase one company's personal data, if it is still due at `asOf`. */
 export const eraseCompanyDataPayload = companyPayload.extend({ asOf: z.iso.datetime() });
+/** Build a data export's zip (GDPR Art. 15, 20) and keep it for download. */
+export const exportDataPayload = z.object({ exportId: z.number().int().positive() });
+/**
+ * After a former employee's erasure: remove the queued jobs that named them (by job id, so the
+ * payload names no one) and their sign-in rate-limit counters (SHA-256 of the address, base64url).
+ */
+export const eraseEmployeeTracesPayload = z.object({
+  jobs: z.array(z.object({ queue: z.enum(QUEUE_NAMES), jobId: z.string().min(1).max(200) })),
+  rateLimitAccounts: z.array(z.string().regex(/^[A-Za-z0-9_-]{43}$/)),
+});
 
 export const JOBS = {
   'send-email': { queue: 'email', payload: sendEmailPayload },
@@ -109,6 +131,8 @@ export const JOBS = {
   'run-billing-cycle': { queue: 'billing', payload: runBillingCyclePayload },
   'run-data-retention': { queue: 'maintenance', payload: runDataRetentionPayload },
   'erase-company-data': { queue: 'maintenance', payload: eraseCompanyDataPayload },
+  'export-data': { queue: 'maintenance', payload: exportDataPayload },
+  'erase-employee-traces': { queue: 'maintenance', payload: eraseEmployeeTracesPayload },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;

@@ -1,2 +1,3 @@
 export * from './catalogue';
 export * from './connection';
+export * from './rate-limit-counters';

@@ -1,3 +1,5 @@
 export * from './test-database';
 export * from './test-redis';
 export * from './application-scoping';
+export * from './metrics-text';
+export * from './traces';

@@ -78,7 +78,7 @@ export function runBillingCycleJob(deps: BillingJobDependencies) {
   return async (job: Job<JobEnvelope<'run-billing-cycle'>>): Promise<BillingCycleResult> => {
     const { companyId, billingDate } = runBillingCyclePayload.parse(job.data.payload);
     const result = await runBillingCycle(deps, companyId, billingDate, job.data.requestId ?? undefined);
-    deps.logger.info({ jobId: job.id, companyId, billingDate, result }, 'billing cycle');
+    deps.logger.info({ companyId, billingDate, result }, 'billing cycle');
     return result;
   };
 }

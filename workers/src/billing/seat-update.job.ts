@@ -47,7 +47,7 @@ export function updateSeatQuantityJob(deps: BillingJobDependencies) {
   return async (job: Job<JobEnvelope<'update-seat-quantity'>>): Promise<SeatUpdateResult> => {
     const { companyId } = updateSeatQuantityPayload.parse(job.data.payload);
     const result = await updateSeatQuantity(deps, companyId);
-    deps.logger.info({ jobId: job.id, companyId, result, requestId: job.data.requestId }, 'seat quantity');
+    deps.logger.info({ companyId, result }, 'seat quantity');
     return result;
   };
 }

@@ -46,7 +46,7 @@ export function syncSubscriptionJob(deps: BillingJobDependencies) {
   return async (job: Job<JobEnvelope<'sync-subscription'>>): Promise<SyncResult> => {
     const { companyId } = syncSubscriptionPayload.parse(job.data.payload);
     const result = await syncSubscription(deps, companyId, job.data.requestId ?? undefined);
-    deps.logger.info({ jobId: job.id, companyId, result }, 'subscription sync');
+    deps.logger.info({ companyId, result }, 'subscription sync');
     return result;
   };
 }

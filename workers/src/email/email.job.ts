@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { sendEmailPayload, type JobEnvelope, type Logger } from '@teamfolk/shared';
+import { emailsFailedTotal, emailsSentTotal, sendEmailPayload, type JobEnvelope, type Logger } from '@teamfolk/shared';
 import { renderMail } from './templates';
 
 export interface EmailJobDependencies {
@@ -14,13 +14,17 @@ export interface EmailJobDependencies {
 export type EmailJobResult = { sent: true } | { skipped: 'already-sent' };
 
 /**
- * Sends one e-mail at most once. The sent_emails row is claimed in a transaction that stays open
- * while the mail goes out: a failed send rolls the claim back so the retry sends, and a concurrent
- * duplicate waits on the unique key and then skips.
+ * Sends each e-mail once per idempotency key (an invitation's is `invitation-<id>`). The sent_emails
+ * row is claimed in a transaction that stays open while the mail goes out and commits as soon as
+ * the SMTP server has accepted it: a failed send rolls the claim back so the retry sends, and a
+ * concurrent duplicate waits on the unique key and then skips. A crash between the server's
+ * acceptance and the commit (the time to hear its reply and send COMMIT) cannot be told from a
+ * crash before it, so the retry sends again; that copy carries the same Message-ID, by which
+ * mailboxes drop it.
  */
 export function sendEmailJob({ sequelize, transport, from, logger }: EmailJobDependencies) {
   return async (job: Job<JobEnvelope<'send-email'>>): Promise<EmailJobResult> => {
-    const { companyId, requestId } = job.data;
+    const { companyId } = job.data;
     const { idempotencyKey, to, mail } = sendEmailPayload.parse(job.data.payload);
     return sequelize.transaction(async (transaction) => {
       const claimed = await sequelize.query(
@@ -34,20 +38,26 @@ export function sendEmailJob({ sequelize, transport, from, logger }: EmailJobDep
         },
       );
       if (claimed.length === 0) {
-        logger.info({ jobId: job.id, idempotencyKey, requestId }, 'e-mail already sent: skipped');
+        logger.info({ idempotencyKey }, 'e-mail already sent: skipped');
         return { skipped: 'already-sent' };
       }
       const rendered = renderMail(mail);
-      await transport.sendMail({
-        from,
-        to,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        // A stable Message-ID lets receiving mail systems drop a copy if a crash ever resends.
-        messageId: `<${idempotencyKey}@teamfolk>`,
-      });
-      logger.info({ jobId: job.id, template: mail.template, idempotencyKey, requestId }, 'e-mail sent');
+      await transport
+        .sendMail({
+          from,
+          to,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          // A stable Message-ID lets receiving mail systems drop a copy if a crash ever resends.
+          messageId: `<${idempotencyKey}@teamfolk>`,
+        })
+        .catch((error: unknown) => {
+          emailsFailedTotal.inc({ template: mail.template });
+          throw error;
+        });
+      emailsSentTotal.inc({ template: mail.template });
+      logger.info({ template: mail.template, idempotencyKey }, 'e-mail sent');
       return { sent: true };
     });
   };

@@ -123,11 +123,31 @@ export function renderMail(mail: MailContent): RenderedMail {
         `The Teamfolk subscription of ${mail.companyName} has ended. On ${longDate(mail.deletionDate)} we will permanently delete the company's data: employees, accounts, leave requests and calendars.`,
         'To keep it, subscribe again before that date. Billing records the law requires us to keep are kept, without personal data.',
       ];
-      const footnote = 'For an export of your data before then, reply to this e-mail or write to support@teamfolk.com.';
+      const footnote =
+        "Until then an admin can download a copy of the company's data from the account page in Teamfolk.";
       return {
         subject: `Your Teamfolk data will be deleted on ${longDate(mail.deletionDate)}`,
         text: `${lines.join('\n\n')}\n\nSubscribe again: ${mail.link}\n\n${footnote}\n`,
         html: layout(lines, { label: 'Subscribe again', url: mail.link }, footnote),
+      };
+    }
+    case 'data-export-ready': {
+      const what = mail.scope === 'company' ? "your company's data" : 'your data';
+      const lines = [
+        `Hello ${mail.name},`,
+        `The copy of ${what} you asked for is ready: a zip file with JSON and CSV files.`,
+        'Sign in to Teamfolk to download it from your account page.',
+      ];
+      const expires = new Date(mail.expiresAt).toLocaleString('en-US', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      });
+      const footnote = `The download works until ${expires} UTC, for you only. If you did not ask for it, tell your administrator.`;
+      return {
+        subject: 'Your Teamfolk data export is ready',
+        text: `${lines.join('\n\n')}\n\nDownload it: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Download your data', url: mail.link }, footnote),
       };
     }
   }

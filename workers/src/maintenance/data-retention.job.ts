@@ -10,6 +10,8 @@ import {
   lockSubscription,
   mailAdmins,
   PaymentsRequestError,
+  rateLimitCounterIdOfEmail,
+  rateLimitCounterIdOfTokenHash,
   runAsCompany,
   runDataRetentionPayload,
   SCHEDULED_JOB_IDS,
@@ -20,11 +22,14 @@ import {
   type QueueName,
   type SubscriptionStatus,
 } from '@teamfolk/shared';
+import { removeAccountCounters, type CounterStore } from '../privacy/rate-limit-counters';
 
 export interface MaintenanceDependencies {
   sequelize: Sequelize;
   payments: PaymentsProvider;
   queues: Record<QueueName, Queue>;
+  /** The sign-in rate limits' counters, erased with the people they count. */
+  counters: CounterStore;
   appUrl: string;
   logger: Logger;
 }
@@ -45,6 +50,8 @@ interface RetentionRow {
 export interface RetentionRunResult {
   noticesSent: number[];
   erasuresQueued: number[];
+  /** Data exports whose download window ended: their files are deleted. */
+  exportsExpired: number;
 }
 
 /**
@@ -62,7 +69,11 @@ export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date
       ORDER BY company_id`,
     { type: QueryTypes.SELECT },
   );
-  const result: RetentionRunResult = { noticesSent: [], erasuresQueued: [] };
+  const [expired] = await sequelize.query<{ count: number }>('SELECT teamfolk_expire_data_exports(:asOf) AS count', {
+    replacements: { asOf },
+    type: QueryTypes.SELECT,
+  });
+  const result: RetentionRunResult = { noticesSent: [], erasuresQueued: [], exportsExpired: expired?.count ?? 0 };
   for (const row of rows) {
     const endedAt = subscriptionEndedAt(
       {
@@ -91,7 +102,12 @@ export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date
           requestId: null,
           payload: { companyId: row.company_id, asOf: asOf.toISOString() },
         } satisfies JobEnvelope<'erase-company-data'>,
-        { ...DEFAULT_JOB_OPTIONS, jobId: SCHEDULED_JOB_IDS.eraseCompanyData(row.company_id, endedAt) },
+        // Once done, not even the job that names the company stays behind (the erasure is recorded in Postgres).
+        {
+          ...DEFAULT_JOB_OPTIONS,
+          removeOnComplete: true,
+          jobId: SCHEDULED_JOB_IDS.eraseCompanyData(row.company_id, endedAt),
+        },
       );
       result.erasuresQueued.push(row.company_id);
     }
@@ -130,6 +146,9 @@ const ERASED_TABLES = [
   'employees',
   'audit_log',
   'security_events',
+  'data_exports',
+  'two_factor_recovery_codes',
+  'user_two_factor',
   'users',
   'sent_emails',
   'outbox',
@@ -140,10 +159,11 @@ const SWEPT_STATES: JobType[] = ['wait', 'delayed', 'prioritized', 'waiting-chil
 
 /**
  * Erases the company's personal data if it is still due as of `asOf`: employees, users, leave,
- * invitations, tokens, sent-mail records, pending side effects, the audit trail and the security log
- * go; the company is renamed; billing cycles (dates, seat counts, amounts — no personal data) stay,
- * as the law requires. The provider's customer is anonymised first, the erasure is recorded, and queued jobs
- * of the company are removed so nothing is sent to erased people.
+ * invitations, tokens, two-step secrets, data exports, sent-mail records, pending side effects, the
+ * audit trail and the security log go; the company is renamed; billing cycles (dates, seat counts,
+ * amounts — no personal data) stay, as the law requires. The provider's customer is anonymised
+ * first, the erasure is recorded, and the company's queued jobs and its people's sign-in counters
+ * are removed from Redis, so nothing is sent to erased people and nothing of them is left there.
  */
 export async function eraseCompanyData(
   deps: MaintenanceDependencies,
@@ -161,9 +181,10 @@ export async function eraseCompanyData(
     }
   }
 
-  const summary = await sequelize.transaction(async (transaction) => {
+  const erased = await sequelize.transaction(async (transaction) => {
     const state = await erasureState(transaction, companyId, asOf);
     if ('skipped' in state) return null;
+    const accounts = await rateLimitAccountsOf(sequelize, transaction, companyId);
     const counts: Record<string, number> = {};
     for (const table of ERASED_TABLES) {
       const [, meta] = await sequelize.query(`DELETE FROM ${table} WHERE company_id = :companyId`, {
@@ -199,12 +220,28 @@ export async function eraseCompanyData(
       },
       { transaction },
     );
-    return counts;
+    return { counts, accounts };
   });
-  if (!summary) return { skipped: 'not-due' };
+  if (!erased) return { skipped: 'not-due' };
+  const { counts: summary, accounts } = erased;
   await removeQueuedJobsOf(deps, companyId);
+  await removeAccountCounters(deps.counters, accounts);
   deps.logger.info({ companyId, summary }, 'company data erased');
   return { erased: true, summary };
+}
+
+/** The ids of the sign-in counters of the company's people: their addresses and invitation links. */
+async function rateLimitAccountsOf(sequelize: Sequelize, transaction: Transaction, companyId: number) {
+  const rows = await sequelize.query<{ email: string | null; token_hash: string | null }>(
+    `SELECT email, NULL AS token_hash FROM users WHERE company_id = :companyId
+     UNION SELECT email, NULL FROM employees WHERE company_id = :companyId
+     UNION SELECT email, token_hash FROM invitations WHERE company_id = :companyId`,
+    { replacements: { companyId }, type: QueryTypes.SELECT, transaction },
+  );
+  return rows.flatMap((row) => [
+    ...(row.email ? [rateLimitCounterIdOfEmail(row.email)] : []),
+    ...(row.token_hash ? [rateLimitCounterIdOfTokenHash(row.token_hash)] : []),
+  ]);
 }
 
 type ErasureState = { skipped: string } | { erasure: DataErasure; endedAt: Date; customerId: string | null };
@@ -237,7 +274,7 @@ export function runDataRetentionJob(deps: MaintenanceDependencies) {
   return async (job: Job<JobEnvelope<'run-data-retention'>>): Promise<RetentionRunResult> => {
     const { asOf } = runDataRetentionPayload.parse(job.data.payload);
     const result = await runDataRetention(deps, new Date(asOf));
-    deps.logger.info({ jobId: job.id, ...result }, 'data retention');
+    deps.logger.info({ ...result }, 'data retention');
     return result;
   };
 }

@@ -1,4 +1,5 @@
-import { Queue } from 'bullmq';
+import { randomBytes } from 'node:crypto';
+import { Queue, Worker, type Job } from 'bullmq';
 import {
   AuditEntry,
   BillingCheckout,
@@ -8,6 +9,7 @@ import {
   createLogger,
   createRedisConnection,
   DataErasure,
+  DataExport,
   EmailVerificationToken,
   Employee,
   firstLink,
@@ -16,16 +18,36 @@ import {
   LocalPaymentObject,
   LocalPaymentsProvider,
   OutboxEvent,
+  rateLimitCounterIdOfEmail,
+  rateLimitCounterIdOfTokenHash,
+  runAsCompany,
   SecurityEvent,
   SentEmail,
   Subscription,
+  TwoFactorRecoveryCode,
   User,
+  UserTwoFactor,
   writeOutbox,
+  type JobEnvelope,
   type QueueName,
 } from '@teamfolk/shared';
-import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
+import {
+  createTestDatabase,
+  createTestRedis,
+  jobsOfCompany,
+  redisKeysMentioning,
+  rowsMentioning,
+  rowsOfCompanyPerTable,
+  type TestDatabase,
+  type TestRedis,
+} from '@teamfolk/shared/testing';
 import { renderMail } from '../email/templates';
-import { eraseCompanyData, runDataRetention, type MaintenanceDependencies } from './data-retention.job';
+import {
+  eraseCompanyData,
+  eraseCompanyDataJob,
+  runDataRetention,
+  type MaintenanceDependencies,
+} from './data-retention.job';
 
 /** Data retention on a simulated clock: `asOf` is passed in, the real clock is never mocked. */
 
@@ -51,6 +73,7 @@ beforeAll(async () => {
     sequelize: db.sequelize,
     payments: new LocalPaymentsProvider(db.sequelize, { mode: 'local', appUrl }),
     queues,
+    counters: { redis: connection, queuePrefix: redis.prefix },
     appUrl,
     logger: createLogger('silent', 'test'),
   };
@@ -62,50 +85,54 @@ afterAll(async () => {
   await db.drop();
 });
 
-let sequence = 0;
-
-/** A company with people, leave, invitations, tokens, mail, billing history and a subscription that ended at `endedAt`. */
+/**
+ * A company with people, leave, invitations, tokens, two-step sign-in, an export, mail, sign-in
+ * counters, billing history and a subscription that ended at `endedAt`. Every name, address and
+ * detail carries the company's own tag, so that a trace of it can be told from another company's.
+ */
 async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' = 'canceled') {
-  const company = await Company.create({ name: `Retained Co ${++sequence}`, country: 'FR' });
+  const tag = randomBytes(4).toString('hex');
+  const company = await Company.create({ name: `Retained Co ${tag}`, country: 'FR' });
   const admin = await User.create({
     companyId: company.id,
-    email: `retained-admin-${sequence}@example.com`,
+    email: `retained-admin-${tag}@example.com`,
     passwordHash: 'x',
     role: 'admin',
-    name: 'Rita Retained',
+    name: `Rita Retained ${tag}`,
     emailVerifiedAt: new Date(),
   });
   const joined = await User.create({
     companyId: company.id,
-    email: `retained-employee-${sequence}@example.com`,
+    email: `retained-employee-${tag}@example.com`,
     passwordHash: 'x',
     role: 'employee',
-    name: 'Joe Joined',
+    name: `Joe Joined ${tag}`,
     emailVerifiedAt: new Date(),
   });
   const employee = await Employee.create({
     companyId: company.id,
     userId: joined.id,
-    name: 'Joe Joined',
+    name: joined.name,
     email: joined.email,
   });
   const invited = await Employee.create({
     companyId: company.id,
-    name: 'Ivy Invited',
-    email: `ivy-${sequence}@example.com`,
+    name: `Ivy Invited ${tag}`,
+    email: `ivy-${tag}@example.com`,
   });
+  const invitationTokenHash = randomBytes(32).toString('hex');
   await Invitation.create({
     companyId: company.id,
     employeeId: invited.id,
     email: invited.email,
     name: invited.name,
-    tokenHash: `hash-${sequence}`,
+    tokenHash: invitationTokenHash,
     expiresAt: days(new Date(), 7),
   });
   await EmailVerificationToken.create({
     companyId: company.id,
     userId: admin.id,
-    tokenHash: `verify-${sequence}`,
+    tokenHash: `verify-${tag}`,
     expiresAt: days(new Date(), 7),
   });
   await LeaveRequest.create({
@@ -119,7 +146,7 @@ async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' 
     endDate: '2026-08-07',
     startTime: null,
     endTime: null,
-    reason: 'Family visit',
+    reason: `Family visit ${tag}`,
     daysCount: 5,
     hoursCount: 40,
     createdBy: joined.id,
@@ -134,7 +161,7 @@ async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' 
   });
   await SentEmail.create({
     companyId: company.id,
-    idempotencyKey: `sent-${sequence}`,
+    idempotencyKey: `sent-${tag}`,
     recipient: joined.email,
     template: 'invitation',
   });
@@ -143,7 +170,7 @@ async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' 
       companyId: company.id,
       job: 'send-email',
       payload: {
-        idempotencyKey: `pending-${sequence}`,
+        idempotencyKey: `pending-${tag}`,
         to: invited.email,
         mail: {
           template: 'invitation',
@@ -156,10 +183,10 @@ async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' 
     }),
   );
   await BillingCheckout.create({
-    sessionId: `cs_local_retained_${sequence}`,
+    sessionId: `cs_local_retained_${tag}`,
     companyId: company.id,
     mode: 'subscription',
-    pendingEmployee: { name: 'Never Paid', email: 'never@example.com' },
+    pendingEmployee: { name: `Never Paid ${tag}`, email: `never-${tag}@example.com` },
     createdBy: admin.id,
   });
   const customerId = await deps.payments.createCustomer({
@@ -191,10 +218,51 @@ async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' 
     endedAt,
     currentPeriodEnd: endedAt,
     providerCustomerId: customerId,
-    providerSubscriptionId: `sub_local_retained_${sequence}`,
+    // The provider's ids name no one: they are kept with the billing records.
+    providerSubscriptionId: `sub_local_${randomBytes(6).toString('hex')}`,
     defaultPaymentMethodId: 'pm_local_card',
   });
-  return { company, admin, invited };
+  await UserTwoFactor.create({ userId: admin.id, companyId: company.id, secretCiphertext: `sealed-${tag}` });
+  await TwoFactorRecoveryCode.create({ companyId: company.id, userId: admin.id, codeHash: `recovery-${tag}` });
+  await DataExport.create({
+    companyId: company.id,
+    requestedBy: admin.id,
+    scope: 'company',
+    status: 'ready',
+    content: Buffer.from(`every record of ${company.name}`),
+    readyAt: new Date(),
+    // Beyond every simulated day of this file: the window's end has a test of its own.
+    expiresAt: new Date('2027-06-01T00:00:00Z'),
+  });
+  await SecurityEvent.create({
+    companyId: company.id,
+    userId: admin.id,
+    kind: 'sign-in.succeeded',
+    email: admin.email,
+    ip: `203.0.113.7 ${tag}`,
+    userAgent: `browser ${tag}`,
+    requestId: null,
+    route: 'POST /api/auth/login',
+    status: 200,
+  });
+  // What the sign-in limits keep in Redis after failed attempts (services/src/auth/rate-limits.ts).
+  const counters = [
+    `${redis.prefix}:rate-limit:login:account:${rateLimitCounterIdOfEmail(admin.email)}`,
+    `${redis.prefix}:rate-limit:login:account:${rateLimitCounterIdOfEmail(joined.email)}`,
+    `${redis.prefix}:rate-limit:invitation-accept:account:${rateLimitCounterIdOfTokenHash(invitationTokenHash)}`,
+  ];
+  for (const key of counters) await connection.set(key, '3', 'EX', 900);
+  const personal = [
+    tag,
+    admin.email,
+    joined.email,
+    invited.email,
+    admin.name,
+    joined.name,
+    invited.name,
+    ...counters.map((key) => key.slice(key.lastIndexOf(':') + 1)),
+  ];
+  return { company, admin, invited, tag, personal, counters };
 }
 
 const noticesTo = async (companyId: number) =>
@@ -213,13 +281,25 @@ describe(runDataRetention.name, () => {
   });
 
   it('should do nothing in the first 23 days after the subscription ended', async () => {
-    expect(await runDataRetention(deps, days(endedAt, 10))).toEqual({ noticesSent: [], erasuresQueued: [] });
+    expect(await runDataRetention(deps, days(endedAt, 10))).toEqual({
+      noticesSent: [],
+      erasuresQueued: [],
+      exportsExpired: 0,
+    });
   });
 
   it('should announce the deletion to the admins 7 days ahead, once', async () => {
     const asOf = days(endedAt, 23);
-    expect(await runDataRetention(deps, asOf)).toEqual({ noticesSent: [target.company.id], erasuresQueued: [] });
-    expect(await runDataRetention(deps, days(asOf, 0.5))).toEqual({ noticesSent: [], erasuresQueued: [] });
+    expect(await runDataRetention(deps, asOf)).toEqual({
+      noticesSent: [target.company.id],
+      erasuresQueued: [],
+      exportsExpired: 0,
+    });
+    expect(await runDataRetention(deps, days(asOf, 0.5))).toEqual({
+      noticesSent: [],
+      erasuresQueued: [],
+      exportsExpired: 0,
+    });
     const notices = await noticesTo(target.company.id);
     expect(notices).toEqual([
       expect.objectContaining({
@@ -231,9 +311,17 @@ describe(runDataRetention.name, () => {
   });
 
   it('should queue the erasure once the 30 days are up, under one job id', async () => {
-    expect(await runDataRetention(deps, days(endedAt, 29.9))).toEqual({ noticesSent: [], erasuresQueued: [] });
+    expect(await runDataRetention(deps, days(endedAt, 29.9))).toEqual({
+      noticesSent: [],
+      erasuresQueued: [],
+      exportsExpired: 0,
+    });
     const asOf = days(endedAt, 30);
-    expect(await runDataRetention(deps, asOf)).toEqual({ noticesSent: [], erasuresQueued: [target.company.id] });
+    expect(await runDataRetention(deps, asOf)).toEqual({
+      noticesSent: [],
+      erasuresQueued: [target.company.id],
+      exportsExpired: 0,
+    });
     await runDataRetention(deps, asOf);
     const jobs = await queues.maintenance.getJobs(['wait']);
     expect(jobs.map((job) => job.id)).toEqual([`erase-company-data-company-${target.company.id}-${endedAt.getTime()}`]);
@@ -254,19 +342,6 @@ describe(runDataRetention.name, () => {
       payload: {},
     });
 
-    // The security log names people (addresses, client addresses): it goes with them.
-    await SecurityEvent.create({
-      companyId,
-      userId: target.admin.id,
-      kind: 'sign-in.succeeded',
-      email: target.admin.email,
-      ip: '203.0.113.7',
-      userAgent: 'test',
-      requestId: null,
-      route: 'POST /api/auth/login',
-      status: 200,
-    });
-
     const result = await eraseCompanyData(deps, companyId, days(endedAt, 30));
     expect(result).toEqual({
       erased: true,
@@ -278,6 +353,9 @@ describe(runDataRetention.name, () => {
         employees: 2,
         audit_log: 1,
         security_events: 1,
+        data_exports: 1,
+        two_factor_recovery_codes: 1,
+        user_two_factor: 1,
         users: 2,
         sent_emails: 1,
         outbox: 2,
@@ -295,6 +373,9 @@ describe(runDataRetention.name, () => {
       SentEmail,
       BillingCheckout,
       SecurityEvent,
+      DataExport,
+      UserTwoFactor,
+      TwoFactorRecoveryCode,
     ]) {
       expect(await (model as typeof Employee).count(where)).toBe(0);
     }
@@ -310,6 +391,8 @@ describe(runDataRetention.name, () => {
     const trail = await AuditEntry.findAll(where);
     expect(trail.map((entry) => entry.action)).toEqual(['company.data_erased']);
 
+    expect(await connection.exists(...target.counters)).toBe(0);
+    expect(await connection.exists(...bystander.counters)).toBe(bystander.counters.length);
     expect(await queues.email.getJob(queuedMail.id!)).toBeUndefined();
     expect(await queues.email.getJob(retried.id!)).toBeUndefined();
     expect(await queues.email.getJob(othersMail.id!)).toBeDefined();
@@ -318,7 +401,11 @@ describe(runDataRetention.name, () => {
 
   it('should not erase twice, nor announce an erased company again', async () => {
     expect(await eraseCompanyData(deps, target.company.id, days(endedAt, 31))).toEqual({ skipped: 'already-erased' });
-    expect(await runDataRetention(deps, days(endedAt, 45))).toEqual({ noticesSent: [], erasuresQueued: [] });
+    expect(await runDataRetention(deps, days(endedAt, 45))).toEqual({
+      noticesSent: [],
+      erasuresQueued: [],
+      exportsExpired: 0,
+    });
   });
 });
 
@@ -352,6 +439,101 @@ describe('retention edge cases', () => {
     expect((await runDataRetention(deps, days(endedAgain, 23))).noticesSent).toContain(company.id);
     expect(await noticesTo(company.id)).toHaveLength(2);
     expect(await eraseCompanyData(deps, company.id, days(endedAgain, 30))).toMatchObject({ erased: true });
+  });
+});
+
+describe('expired data exports', () => {
+  it('should delete the file of an export once its download window has passed, and only then', async () => {
+    const { company, admin } = await endedCompany(null, 'active');
+    const readyAt = new Date('2026-12-01T10:00:00Z');
+    const { id } = await DataExport.create({
+      companyId: company.id,
+      requestedBy: admin.id,
+      scope: 'self',
+      status: 'ready',
+      content: Buffer.from('zip'),
+      readyAt,
+      expiresAt: days(readyAt, 1),
+    });
+    expect((await runDataRetention(deps, days(readyAt, 0.9))).exportsExpired).toBe(0);
+    expect(await DataExport.findByPk(id)).toMatchObject({ status: 'ready', content: Buffer.from('zip') });
+    expect((await runDataRetention(deps, days(readyAt, 1))).exportsExpired).toBe(1);
+    expect(await DataExport.findByPk(id)).toMatchObject({ status: 'expired', content: null });
+  });
+});
+
+describe('nothing of an erased company remains', () => {
+  const endedAt = new Date('2026-07-01T00:00:00Z');
+  let erased: Awaited<ReturnType<typeof endedCompany>>;
+  let kept: Awaited<ReturnType<typeof endedCompany>>;
+  let workerConnection: ReturnType<typeof createRedisConnection>;
+  let worker: Worker;
+
+  beforeAll(async () => {
+    // Only this block's jobs: the erasures the earlier blocks queued are not run here.
+    await queues.maintenance.obliterate({ force: true });
+    erased = await endedCompany(endedAt);
+    kept = await endedCompany(null, 'active');
+    for (const company of [erased.company, kept.company]) {
+      await queues.email.add('send-email', {
+        companyId: company.id,
+        requestId: null,
+        payload: { to: (await User.findOne({ where: { companyId: company.id } }))!.email },
+      });
+    }
+    workerConnection = createRedisConnection(redis.url, 'worker');
+    // As the workers run it (workers/src/index.ts): the job acts as the company that it names.
+    worker = new Worker(
+      'maintenance',
+      (job: Job<JobEnvelope<'erase-company-data'>>) =>
+        runAsCompany(job.data.companyId, () => eraseCompanyDataJob(deps)(job)),
+      { connection: workerConnection, prefix: redis.prefix, autorun: false },
+    );
+  });
+  afterAll(async () => {
+    await worker.close();
+    await closeRedis(workerConnection);
+  });
+
+  it('should leave only its billing records, anonymised, in every table, queue and counter', async () => {
+    expect(await rowsOfCompanyPerTable(db.sequelize, erased.company.id)).toEqual(
+      expect.objectContaining({ users: 2, employees: 2, leave_requests: 1, data_exports: 1, user_two_factor: 1 }),
+    );
+    expect(Object.keys(await rowsMentioning(db.sequelize, erased.personal)).length).toBeGreaterThan(5);
+    expect(await jobsOfCompany(connection, redis.prefix, erased.company.id)).toHaveLength(1);
+
+    await runDataRetention(deps, days(endedAt, 23));
+    const { erasuresQueued } = await runDataRetention(deps, days(endedAt, 30));
+    expect(erasuresQueued).toEqual([erased.company.id]);
+    const done = new Promise<unknown>((resolve, reject) => {
+      worker.on('completed', (_job, result) => resolve(result));
+      worker.on('failed', (_job, error) => reject(error));
+    });
+    void worker.run();
+    expect(await done).toMatchObject({ erased: true });
+
+    expect(await rowsOfCompanyPerTable(db.sequelize, erased.company.id)).toEqual({
+      companies: 1,
+      subscriptions: 1,
+      billing_cycles: 2,
+      data_erasures: 1,
+      audit_log: 1,
+    });
+    expect(await Company.findByPk(erased.company.id)).toMatchObject({ name: `Erased company ${erased.company.id}` });
+    expect(await AuditEntry.findAll({ where: { companyId: erased.company.id } })).toEqual([
+      expect.objectContaining({ action: 'company.data_erased', actorUserId: null }),
+    ]);
+    expect(await rowsMentioning(db.sequelize, erased.personal)).toEqual({});
+
+    expect(await redisKeysMentioning(connection, redis.prefix, erased.personal)).toEqual([]);
+    expect(await jobsOfCompany(connection, redis.prefix, erased.company.id)).toEqual([]);
+
+    // The other company keeps everything.
+    expect(await rowsOfCompanyPerTable(db.sequelize, kept.company.id)).toEqual(
+      expect.objectContaining({ users: 2, employees: 2, leave_requests: 1, data_exports: 1, user_two_factor: 1 }),
+    );
+    expect(await jobsOfCompany(connection, redis.prefix, kept.company.id)).toHaveLength(1);
+    expect(await connection.exists(...kept.counters)).toBe(kept.counters.length);
   });
 });
 

@@ -80,7 +80,7 @@ export const gdpr: LegalDocument = {
       id: 'retention-and-deletion',
       heading: 'Retention and deletion',
       content: [
-        'All of a company’s data is deleted 30 days after its subscription ends; an employee removed by an admin is deleted at once. Until then, admins can ask support@teamfolk.com for an export of their data.',
+        'All of a company’s data is deleted 30 days after its subscription ends. Until then an admin can download all of it (JSON and CSV in one zip) from the account page, and every employee can download their own there. An admin can erase the personal data of an employee they removed; only anonymous leave statistics remain.',
       ],
     },
     {

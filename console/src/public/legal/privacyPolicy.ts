@@ -64,9 +64,9 @@ export const privacyPolicy: LegalDocument = {
       content: [
         [
           'While a subscription is active, we keep the company’s data so that the service works.',
-          'When a subscription ends, the company account and all of its employee data are deleted 30 days later. Until then an admin can reactivate the subscription or ask support@teamfolk.com for an export of the data.',
+          'When a subscription ends, the company account and all of its employee data are deleted 30 days later. Until then an admin can reactivate the subscription or download the company’s data from the account page.',
           'Backups are overwritten on a rolling schedule, so deleted data leaves them within a further 30 days.',
-          'An employee removed by an admin is deleted from the live system at once.',
+          'An employee removed by an admin loses access at once; the admin can then erase that person’s personal data, keeping only anonymous leave statistics.',
           'Invoices and payment records are kept for the period tax and accounting law requires, then deleted.',
           'Server logs are kept for 30 days.',
         ],

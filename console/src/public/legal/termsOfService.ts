@@ -52,7 +52,7 @@ export const termsOfService: LegalDocument = {
       heading: 'Cancellation and data deletion',
       content: [
         'You can cancel at any time from the Billing page. The subscription stays active until the end of the period already paid for, and partial months are not refunded.',
-        'Your data is deleted permanently 30 days after the subscription ends. During those 30 days an admin can reactivate the subscription or ask support@teamfolk.com for an export of the company’s data.',
+        'Your data is deleted permanently 30 days after the subscription ends. During those 30 days an admin can reactivate the subscription or download the company’s data from the account page.',
       ],
     },
     {

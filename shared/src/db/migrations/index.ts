@@ -6,6 +6,8 @@ import { billing } from './0005-billing';
 import { securityEvents } from './0006-security-events';
 import { twoFactor } from './0007-two-factor';
 import { rowLevelSecurity } from './0008-row-level-security';
+import { opsMetrics } from './0009-ops-metrics';
+import { dataRights } from './0011-data-rights';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -17,4 +19,6 @@ export const migrations = [
   securityEvents,
   twoFactor,
   rowLevelSecurity,
+  opsMetrics,
+  dataRights,
 ];

@@ -4,6 +4,7 @@ import { BillingCheckout } from './billing-checkout';
 import { BillingCycle } from './billing-cycle';
 import { Company } from './company';
 import { DataErasure } from './data-erasure';
+import { DataExport } from './data-export';
 import { EmailVerificationToken } from './email-verification-token';
 import { Employee } from './employee';
 import { Invitation } from './invitation';
@@ -24,6 +25,7 @@ export {
   BillingCycle,
   Company,
   DataErasure,
+  DataExport,
   EmailVerificationToken,
   Employee,
   Invitation,
@@ -60,6 +62,7 @@ export function initModels(sequelize: Sequelize): void {
     StripeEvent,
     LocalPaymentObject,
     DataErasure,
+    DataExport,
     SecurityEvent,
     UserTwoFactor,
     TwoFactorRecoveryCode,

@@ -1,0 +1,147 @@
+import autocannon, { type Request } from 'autocannon';
+
+export interface Scenario {
+  name: string;
+  /** read: measured against the baselines' throughput; write: changes rows. */
+  kind: 'read' | 'write' | 'baseline';
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  /** For writes: builds each request (a fresh body or path), never repeating one. */
+  nextRequest?: () => { path: string; body?: string };
+  /** The offered load of the latency phase, when the route cannot carry 200 requests/s (default 200). */
+  fixedRate?: number;
+  /** For writes that consume prepared rows: how many are left (each phase takes at most that many). */
+  remaining?: () => number;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Requests answered (any status). */
+  requests: number;
+  ok: number;
+  errors: number;
+}
+
+export interface ScenarioFigures {
+  saturation: LoadFigures;
+  fixedRate: LoadFigures;
+  /** Requests per second offered in the latency phase. */
+  offeredRate: number;
+}
+
+/** Successful requests of a scenario, the preflight included. */
+export const answeredOk = (figures: ScenarioFigures) => 1 + figures.saturation.ok + figures.fixedRate.ok;
+
+/** Failed requests of a scenario (errors, timeouts, non-2xx answers). */
+export const failed = (figures: ScenarioFigures) => figures.saturation.errors + figures.fixedRate.errors;
+
+/**
+ * One request before the load, so that a route answering an error stops the run with its message
+ * instead of being measured. A write's request counts: it makes one row.
+ */
+async function preflight(scenario: Scenario): Promise<void> {
+  const { path, body } = scenario.nextRequest?.() ?? {
+    path: new URL(scenario.url).pathname + new URL(scenario.url).search,
+  };
+  const response = await fetch(new URL(path, scenario.url), {
+    method: scenario.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+    body,
+  });
+  if (!response.ok) {
+    const reply = await response.text();
+    throw new Error(`${scenario.name} answered ${response.status} before the load: ${reply.slice(0, 300)}`);
+  }
+  await response.arrayBuffer().catch(() => undefined);
+}
+
+/**
+ * Waits until the server has worked off what the load left queued (a slow route keeps answering
+ * after the load generator stopped), so that it does not slow the next measurement.
+ */
+async function settle(scenario: Scenario): Promise<void> {
+  const healthz = new URL('/healthz', scenario.url);
+  for (let quickAnswers = 0, attempt = 0; quickAnswers < 3 && attempt < 600; attempt += 1) {
+    const started = performance.now();
+    await fetch(healthz).then(
+      (response) => response.arrayBuffer(),
+      () => undefined,
+    );
+    quickAnswers = performance.now() - started < 20 ? quickAnswers + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export const SATURATION_CONNECTIONS = 50;
+export const FIXED_RATE = 200;
+
+async function load(
+  scenario: Scenario,
+  options: { connections: number; durationSeconds: number; overallRate?: number; maxRequests?: number },
+): Promise<LoadFigures> {
+  const nextRequest = scenario.nextRequest;
+  const result = await autocannon({
+    url: scenario.url,
+    method: scenario.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+    connections: options.connections,
+    duration: options.durationSeconds,
+    overallRate: options.overallRate,
+    amount: options.maxRequests,
+    timeout: 10,
+    requests: nextRequest
+      ? [
+          {
+            setupRequest: (request: Request) => {
+              const { path, body } = nextRequest();
+              return { ...request, path, body };
+            },
+          },
+        ]
+      : undefined,
+  });
+  const requests = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests,
+    ok: result['2xx'],
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Throughput at saturation (50 connections), then latency at a fixed offered load of 200 requests/s. */
+export async function measure(scenario: Scenario, durationSeconds: number): Promise<ScenarioFigures> {
+  // Rows a write consumes are shared out so that the fixed-rate phase keeps its full share.
+  const offeredRate = scenario.fixedRate ?? FIXED_RATE;
+  const fixedRateShare = offeredRate * durationSeconds;
+  const remaining = scenario.remaining;
+  if (remaining && remaining() <= fixedRateShare + 1) {
+    throw new Error(`${scenario.name}: ${remaining()} rows prepared, ${fixedRateShare + 1} needed at least`);
+  }
+  await preflight(scenario);
+  if (scenario.kind !== 'write') await load(scenario, { connections: 10, durationSeconds: 1 });
+  // Reads are timed; writes send a set number of requests and wait for every answer, so that each
+  // answer can be matched with the rows it made.
+  const saturationShare =
+    scenario.kind === 'write' ? Math.min(fixedRateShare, (remaining?.() ?? Infinity) - fixedRateShare) : undefined;
+  const saturation = await load(scenario, {
+    connections: SATURATION_CONNECTIONS,
+    durationSeconds,
+    maxRequests: saturationShare,
+  });
+  await settle(scenario);
+  // A fixed number of requests at the offered rate, each waited for: a slow answer counts in full.
+  const fixedRate = await load(scenario, {
+    connections: Math.max(20, Math.ceil(offeredRate / 10)),
+    durationSeconds,
+    overallRate: offeredRate,
+    maxRequests: fixedRateShare,
+  });
+  await settle(scenario);
+  return { saturation, fixedRate, offeredRate };
+}

@@ -1,0 +1,371 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { addDays, eachDayOfInterval, format, isWeekend } from 'date-fns';
+import { Client } from 'pg';
+import {
+  appDatabaseUrl,
+  discoverPostgres,
+  discoverRedis,
+  freePort,
+  type PublicHoliday,
+  type Service,
+} from '@teamfolk/shared';
+import { buildConsoleIfStale } from '../console-build';
+import { consoleDist, dataRoot } from '../paths';
+import { measureEntryScripts } from '../bundle-sizes';
+import { prepareBenchDatabase } from './bench-database';
+import { answeredOk, failed, measure, type Scenario, type ScenarioFigures } from './http-load';
+import { startNode, waitForHttp, type RunningProcess } from './processes';
+import { measureOutboxToMail } from './queue-bench';
+import { explainCalendarMonth } from './explain';
+import { judge, printReport, writeResults, type BenchResults } from './report';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const { values: args } = parseArgs({
+  options: {
+    companies: { type: 'string', default: '1000' },
+    employees: { type: 'string', default: '50000' },
+    years: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '2026' },
+    duration: { type: 'string', default: '5' },
+    reseed: { type: 'boolean', default: false },
+  },
+});
+
+const stopStack: Array<() => Promise<void>> = [];
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const reply = (await response.json()) as { token?: string; message?: string };
+  if (!response.ok || !reply.token) throw new Error(`sign-in of ${email} failed: ${response.status} ${reply.message}`);
+  return reply.token;
+}
+
+/** Weekdays of a year no seeded leave reaches (years ahead), minus the company's public holidays. */
+async function futureWorkingDays(baseUrl: string, token: string, yearsAhead = 6): Promise<string[]> {
+  const first = new Date(Date.UTC(new Date().getUTCFullYear() + yearsAhead, 0, 1));
+  const last = addDays(first, 364);
+  const response = await fetch(
+    `${baseUrl}/api/calendar/holidays?start=${format(first, 'yyyy-MM-dd')}&end=${format(last, 'yyyy-MM-dd')}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const holidays = new Set(((await response.json()) as PublicHoliday[]).map((holiday) => holiday.date));
+  return eachDayOfInterval({ start: first, end: last })
+    .filter((day) => !isWeekend(day))
+    .map((day) => format(day, 'yyyy-MM-dd'))
+    .filter((day) => !holidays.has(day));
+}
+
+async function queryRows<T extends object>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+interface HttpProcess extends RunningProcess {
+  baseUrl: string;
+}
+
+async function startHttpProcess(entry: string, env: NodeJS.ProcessEnv, readyPath: string): Promise<HttpProcess> {
+  const port = await freePort();
+  const running = startNode(entry, { ...env, PORT: String(port) });
+  stopStack.push(() => running.stop());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}${readyPath}`, running);
+  return { ...running, baseUrl };
+}
+
+async function main(): Promise<void> {
+  const seedOptions = {
+    companies: Number(args.companies),
+    employees: Number(args.employees),
+    years: Number(args.years),
+    seed: Number(args.seed),
+  };
+  const durationSeconds = Number(args.duration);
+  const startedAt = new Date();
+
+  const postgres: Service = await discoverPostgres(process.env, dataRoot);
+  stopStack.push(postgres.stop);
+  const redis = await discoverRedis(process.env);
+  stopStack.push(redis.stop);
+  buildConsoleIfStale(say);
+
+  const { databaseUrl, summary } = await prepareBenchDatabase(postgres.url, seedOptions, args.reseed, say);
+  const runId = startedAt.getTime().toString(36);
+  const productionEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    DATABASE_APP_URL: appDatabaseUrl(databaseUrl),
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: `bench-${runId}`,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    STRIPE_SECRET_KEY: 'sk_test_benchmark_only',
+    STRIPE_WEBHOOK_SECRET: 'whsec_benchmark_only',
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+    // As production runs with an operator configured: /metrics, and the request timing behind it, on.
+    OPS_USERNAME: 'operator',
+    OPS_PASSWORD: randomBytes(16).toString('hex'),
+  };
+
+  say('Starting the baselines and the API (NODE_ENV=production, LOG_LEVEL=info)...');
+  const [baselineEmployee] = await queryRows<{ id: number }>(
+    databaseUrl,
+    'SELECT id FROM employees WHERE company_id = $1 ORDER BY id LIMIT 1',
+    [summary.mediumCompany.id],
+  );
+  const baselineEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, EMPLOYEE_ID: String(baselineEmployee!.id) };
+  const nodeHttp = await startHttpProcess('scripts/dist/bench/baseline-node-http.js', baselineEnv, '/healthz');
+  const expressPg = await startHttpProcess('scripts/dist/bench/baseline-express.js', baselineEnv, '/healthz');
+  const api = await startHttpProcess('services/dist/main.js', { ...productionEnv, WEB_CONCURRENCY: '1' }, '/readyz');
+  const apiUrl = api.baseUrl;
+
+  const mediumAdmin = await signIn(apiUrl, summary.mediumCompany.adminEmail, summary.password);
+  const largestAdmin = await signIn(apiUrl, summary.largestCompany.adminEmail, summary.password);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  const mediumEmployees = await queryRows<{ id: number }>(
+    databaseUrl,
+    'SELECT id FROM employees WHERE company_id = $1 AND deleted_at IS NULL ORDER BY id',
+    [summary.mediumCompany.id],
+  );
+  // Writes take working days no seeded leave touches, one employee after another, so none overlaps another.
+  const workingDays = await futureWorkingDays(apiUrl, mediumAdmin);
+  let leaveCounter = 0;
+  const benchReason = `bench ${runId}`;
+  // The benchmark's own leave requests go again afterwards (and those of a run that was cut short).
+  const removeBenchLeaves = () =>
+    queryRows(databaseUrl, "DELETE FROM leave_requests WHERE company_id = $1 AND reason LIKE 'bench %'", [
+      summary.mediumCompany.id,
+    ]).then(() => undefined);
+  await removeBenchLeaves();
+  stopStack.push(removeBenchLeaves);
+  const nextLeave = () => {
+    const employee = mediumEmployees[leaveCounter % mediumEmployees.length]!;
+    const day = workingDays[Math.floor(leaveCounter / mediumEmployees.length) % workingDays.length]!;
+    leaveCounter += 1;
+    return {
+      path: '/api/leaves',
+      body: JSON.stringify({
+        start_date: day,
+        end_date: day,
+        request_type: 'other',
+        leave_type: 'full_day',
+        reason: benchReason,
+        employee_id: employee.id,
+      }),
+    };
+  };
+
+  const today = new Date();
+  const monthStart = format(new Date(today.getFullYear(), today.getMonth(), 1), 'yyyy-MM-dd');
+  const monthEnd = format(new Date(today.getFullYear(), today.getMonth() + 1, 0), 'yyyy-MM-dd');
+  const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+  const reads: Scenario[] = [
+    { name: 'GET /api/auth/me', kind: 'read', url: `${apiUrl}/api/auth/me`, headers: bearer(mediumAdmin) },
+    {
+      name: 'GET /api/employees (page of 25)',
+      kind: 'read',
+      url: `${apiUrl}/api/employees?sort=${encode(['name', 'ASC'])}&range=${encode([0, 24])}`,
+      headers: bearer(mediumAdmin),
+    },
+    {
+      name: 'GET /api/employees (all 200)',
+      kind: 'read',
+      url: `${apiUrl}/api/employees`,
+      headers: bearer(mediumAdmin),
+    },
+    {
+      name: 'GET /api/leaves (pending, page of 25)',
+      kind: 'read',
+      url: `${apiUrl}/api/leaves?filter=${encode({ status: 'pending' })}&range=${encode([0, 24])}`,
+      headers: bearer(mediumAdmin),
+    },
+    {
+      name: 'GET /api/calendar/events (month, 2,000 employees)',
+      kind: 'read',
+      url: `${apiUrl}/api/calendar/events?start=${monthStart}&end=${monthEnd}`,
+      headers: bearer(largestAdmin),
+    },
+    {
+      name: 'GET /api/dashboard/upcoming-events',
+      kind: 'read',
+      url: `${apiUrl}/api/dashboard/upcoming-events`,
+      headers: bearer(mediumAdmin),
+    },
+    {
+      name: 'GET /api/calendar/export/ical (2,000 employees)',
+      kind: 'read',
+      // A whole file of two years of a 2,000-person company: far fewer than 200 requests/s fit.
+      fixedRate: 5,
+      url: `${apiUrl}/api/calendar/export/ical`,
+      headers: bearer(largestAdmin),
+    },
+  ];
+  const baselines: Scenario[] = [
+    { name: 'baseline: node:http + pg', kind: 'baseline', url: `${nodeHttp.baseUrl}/employee` },
+    { name: 'baseline: Express + pg', kind: 'baseline', url: `${expressPg.baseUrl}/employee` },
+  ];
+
+  const figures = new Map<string, ScenarioFigures>();
+  for (const scenario of [...baselines, ...reads]) {
+    say(`  ${scenario.name}`);
+    figures.set(scenario.name, await measure(scenario, durationSeconds));
+  }
+  await nodeHttp.stop();
+  await expressPg.stop();
+
+  say('  POST /api/leaves');
+  const submitted = await measure(
+    {
+      name: 'POST /api/leaves',
+      kind: 'write',
+      method: 'POST',
+      url: `${apiUrl}/api/leaves`,
+      headers: bearer(mediumAdmin),
+      nextRequest: nextLeave,
+    },
+    durationSeconds,
+  );
+  figures.set('POST /api/leaves', submitted);
+  const [written] = await queryRows<{ rows: string; distinct_days: string }>(
+    databaseUrl,
+    `SELECT count(*) AS rows, count(DISTINCT (employee_id, start_date)) AS distinct_days
+       FROM leave_requests WHERE company_id = $1 AND reason = $2`,
+    [summary.mediumCompany.id, benchReason],
+  );
+  // Approvals take the pending requests just submitted, then as many more written directly (a later
+  // year, so none overlaps), enough for both phases at any speed.
+  const laterWorkingDays = (await futureWorkingDays(apiUrl, mediumAdmin, 7)).slice(0, 40);
+  await queryRows(
+    databaseUrl,
+    `INSERT INTO leave_requests (company_id, employee_id, user_id, employee_name, request_type, leave_type,
+                                 start_date, end_date, reason, days_count, hours_count, status)
+     SELECT e.company_id, e.id, e.user_id, e.name, 'other', 'full_day', day, day, $2, 1, 8, 'pending'
+       FROM employees e CROSS JOIN unnest($3::date[]) AS day
+      WHERE e.company_id = $1 AND e.deleted_at IS NULL`,
+    [summary.mediumCompany.id, benchReason, laterWorkingDays],
+  );
+  const pending = await queryRows<{ id: number }>(
+    databaseUrl,
+    `SELECT id FROM leave_requests WHERE company_id = $1 AND reason = $2 AND status = 'pending' ORDER BY id`,
+    [summary.mediumCompany.id, benchReason],
+  );
+  let approveCursor = 0;
+  say('  PUT /api/leaves/:id/approve');
+  const approved = await measure(
+    {
+      name: 'PUT /api/leaves/:id/approve',
+      kind: 'write',
+      method: 'PUT',
+      url: `${apiUrl}/api/leaves/0/approve`,
+      headers: bearer(mediumAdmin),
+      remaining: () => pending.length - approveCursor,
+      nextRequest: () => ({
+        path: `/api/leaves/${pending[Math.min(approveCursor++, pending.length - 1)]!.id}/approve`,
+        body: JSON.stringify({ approved: true }),
+      }),
+    },
+    durationSeconds,
+  );
+  figures.set('PUT /api/leaves/:id/approve', approved);
+  const [decided] = await queryRows<{ approved: string }>(
+    databaseUrl,
+    `SELECT count(*) FILTER (WHERE status = 'approved') AS approved FROM leave_requests WHERE company_id = $1 AND reason = $2`,
+    [summary.mediumCompany.id, benchReason],
+  );
+  const apiMemory = api.memory();
+  await api.stop();
+
+  say('Measuring both cores (WEB_CONCURRENCY=2) on GET /api/auth/me...');
+  const clustered = await startHttpProcess(
+    'services/dist/main.js',
+    { ...productionEnv, WEB_CONCURRENCY: '2' },
+    '/readyz',
+  );
+  const clusteredUrl = clustered.baseUrl;
+  const clusteredToken = await signIn(clusteredUrl, summary.mediumCompany.adminEmail, summary.password);
+  const clusteredMe = await measure(
+    {
+      name: 'GET /api/auth/me (WEB_CONCURRENCY=2)',
+      kind: 'read',
+      url: `${clusteredUrl}/api/auth/me`,
+      headers: bearer(clusteredToken),
+    },
+    durationSeconds,
+  );
+  await clustered.stop();
+
+  say('Measuring outbox → delivered e-mail...');
+  let workersMemory = { rssMb: 0, peakRssMb: 0 };
+  const queue = await measureOutboxToMail({
+    ownerUrl: databaseUrl,
+    companyId: summary.mediumCompany.id,
+    runId,
+    async startWorkers(smtpUrl) {
+      const workers = startNode('workers/dist/main.js', { ...productionEnv, SMTP_URL: smtpUrl });
+      stopStack.push(() => workers.stop());
+      return {
+        async stop() {
+          workersMemory = workers.memory();
+          await workers.stop();
+        },
+      };
+    },
+  });
+
+  const calendarPlan = await explainCalendarMonth(databaseUrl, summary.largestCompany.id, monthStart, monthEnd);
+
+  const results: BenchResults = {
+    date: startedAt.toISOString(),
+    machine: {
+      cpus: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    data: summary,
+    durationSeconds,
+    routes: Object.fromEntries(figures),
+    clustered: { single: figures.get('GET /api/auth/me')!, both: clusteredMe },
+    writes: {
+      submitted: {
+        answered2xx: answeredOk(submitted),
+        errors: failed(submitted),
+        rows: Number(written!.rows),
+        distinctDays: Number(written!.distinct_days),
+      },
+      approved: { answered2xx: answeredOk(approved), errors: failed(approved), rows: Number(decided!.approved) },
+    },
+    queue,
+    calendarPlan,
+    memory: { api: apiMemory, workers: workersMemory },
+    bundles: measureEntryScripts(consoleDist),
+  };
+  const verdicts = judge(results);
+  printReport(results, verdicts, say);
+  const file = writeResults(results, verdicts);
+  say(`\nResults written to ${file}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const stop of stopStack.reverse()) await stop().catch(() => undefined);
+  });

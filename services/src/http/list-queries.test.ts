@@ -1,0 +1,131 @@
+import { addDays, format } from 'date-fns';
+import { QueryTypes } from 'sequelize';
+import { currentCompanyId, runAsCompany } from '@teamfolk/shared';
+import { bearerFor, eventually, startTestApp, type TestApp } from '../testing/harness';
+import {
+  activateSubscription,
+  createCompanyWithAdmin,
+  createEmployees,
+  type CompanyWithAdmin,
+} from '../testing/factories';
+
+/**
+ * The list screens' requests cost a fixed number of queries whatever the number of rows (no N+1),
+ * and each of those queries can be answered through an index (no full scan of a growing table).
+ */
+let t: TestApp;
+let owner: CompanyWithAdmin;
+let adminBearer: string;
+let executed: string[] = [];
+
+const today = new Date();
+const day = (offset: number) => format(addDays(today, offset), 'yyyy-MM-dd');
+/** Next week's Monday to Friday: days that always count as working days. */
+const nextMonday = addDays(today, 8 - (today.getDay() || 7));
+const weekday = (index: number) => format(addDays(nextMonday, index), 'yyyy-MM-dd');
+const LIST_ROUTES = [
+  '/api/auth/me',
+  '/api/employees',
+  `/api/employees?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,24]')}`,
+  '/api/leaves',
+  `/api/leaves?filter=${encodeURIComponent('{"status":"pending"}')}&range=${encodeURIComponent('[0,24]')}`,
+  `/api/calendar/events?start=${day(-15)}&end=${day(15)}`,
+  '/api/calendar/export/ical',
+  '/api/dashboard/summary',
+  '/api/dashboard/upcoming-events',
+  '/api/billing/history',
+  '/api/billing/seats',
+];
+
+async function addEmployeesWithLeave(count: number): Promise<void> {
+  const employees = await createEmployees(owner.company, count);
+  for (const [index, employee] of employees.entries()) {
+    await t
+      .request()
+      .post('/api/leaves')
+      .set('Authorization', adminBearer)
+      .send({
+        start_date: weekday(index % 5),
+        end_date: weekday(index % 5),
+        request_type: 'other',
+        leave_type: 'full_day',
+        employee_id: employee.id,
+      })
+      .expect(201);
+  }
+}
+
+/** The statements one GET makes, in order, once the e-mails its set-up caused have gone. */
+async function statementsOf(path: string): Promise<string[]> {
+  await t.flushOutbox();
+  await eventually(async () => {
+    const counts = await t.workers.queues.email.getJobCounts('waiting', 'active', 'delayed');
+    return Object.values(counts).every((count) => count === 0);
+  });
+  executed = [];
+  await t.request().get(path).set('Authorization', adminBearer).expect(200);
+  return executed;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.db.sequelize.addHook('afterQuery', (_options, query) => {
+    // The outbox relay's polls run as no company; the request's queries run as the caller's.
+    const { sql } = query as unknown as { sql?: string };
+    if (sql && currentCompanyId() !== null) executed.push(sql);
+  });
+  owner = await createCompanyWithAdmin();
+  await activateSubscription(owner.company);
+  adminBearer = await bearerFor(t, owner.admin.email, owner.password);
+  await addEmployeesWithLeave(3);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+it('answers every list with as many queries for 40 employees as for 3', async () => {
+  const before = new Map<string, number>();
+  for (const path of LIST_ROUTES) before.set(path, (await statementsOf(path)).length);
+  await addEmployeesWithLeave(37);
+  for (const path of LIST_ROUTES) {
+    const after = (await statementsOf(path)).length;
+    expect({ path, queries: after }).toEqual({ path, queries: before.get(path) });
+    expect({ path, atMostSix: after <= 6 }).toEqual({ path, atMostSix: true });
+  }
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function sequentialScans(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' ? [node['Relation Name'] ?? '?'] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(sequentialScans)];
+}
+
+it('reads every list through an index: with sequential scans priced out, none is left', async () => {
+  const selects = new Set<string>();
+  for (const path of LIST_ROUTES) {
+    for (const sql of await statementsOf(path)) if (/^\s*(SELECT|WITH)\b/i.test(sql)) selects.add(sql);
+  }
+  expect(selects.size).toBeGreaterThan(5);
+  const scans: Record<string, string[]> = {};
+  for (const sql of selects) {
+    const plan = await runAsCompany(owner.company.id, () =>
+      t.db.sequelize.transaction(async (transaction) => {
+        await t.db.sequelize.query('SET LOCAL enable_seqscan = off', { transaction });
+        const [row] = await t.db.sequelize.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (FORMAT JSON) ${sql.replace(/;\s*$/, '')}`,
+          { type: QueryTypes.SELECT, transaction },
+        );
+        return row!['QUERY PLAN'][0].Plan;
+      }),
+    );
+    const tables = sequentialScans(plan);
+    if (tables.length) scans[sql] = tables;
+  }
+  expect(scans).toEqual({});
+});

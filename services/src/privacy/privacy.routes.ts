@@ -1,0 +1,55 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { dataExportDownloadSchema, dataExportRequestSchema, privacyTexts } from '@teamfolk/shared';
+import { requireRole, sessionOf } from '../auth/auth.middleware';
+import { HttpError } from '../http/errors';
+import type { DataExportsService } from './data-exports.service';
+import type { EmployeeErasureService } from './employee-erasure.service';
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+function idOf(req: Request, notFound: string): number {
+  const parsed = idParam.safeParse(req.params.id);
+  if (!parsed.success) throw new HttpError(404, notFound);
+  return parsed.data;
+}
+
+/**
+ * Data rights, mounted behind requireAuth but not behind the live-subscription gate: a company whose
+ * subscription ended keeps the right to a copy of its data until the data is erased.
+ */
+export function privacyRoutes(exports: DataExportsService, erasure: EmployeeErasureService): Router {
+  const router = Router();
+
+  router.get('/exports', async (req, res) => {
+    res.json(await exports.list(sessionOf(req)));
+  });
+
+  router.post('/exports', async (req, res) => {
+    const { scope } = dataExportRequestSchema.parse(req.body);
+    res.status(202).json(await exports.request(sessionOf(req), scope, String(req.id)));
+  });
+
+  router.get('/exports/:id', async (req, res) => {
+    res.json(await exports.get(sessionOf(req), idOf(req, privacyTexts.exportNotFound)));
+  });
+
+  router.get('/exports/:id/download', async (req, res) => {
+    const id = idOf(req, privacyTexts.exportNotFound);
+    const { token } = dataExportDownloadSchema.parse(req.query);
+    const file = await exports.download(sessionOf(req), id, token);
+    res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+    res.type('application/zip').send(file.content);
+  });
+
+  router.get('/former-employees', requireRole('admin'), async (req, res) => {
+    res.json(await erasure.listFormer(sessionOf(req)));
+  });
+
+  router.post('/former-employees/:id/erase', requireRole('admin'), async (req, res) => {
+    const id = idOf(req, privacyTexts.formerEmployeeNotFound);
+    res.json(await erasure.erase(sessionOf(req), id, String(req.id)));
+  });
+
+  return router;
+}

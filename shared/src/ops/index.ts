@@ -1,0 +1,4 @@
+export * from './metrics';
+export * from './operator-auth';
+export * from './queues';
+export * from './readiness';
