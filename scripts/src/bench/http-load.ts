@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Request } from 'autocannon';
 
 export interface Scenario {
@@ -80,7 +82,7 @@ export const FIXED_RATE = 200;
 
 async function load(
   scenario: Scenario,
-  options: { connections: number; durationSeconds: number; overallRate?: number; maxRequests?: number },
+  options: { connections: number; durationSeconds: number; maxRequests?: number },
 ): Promise<LoadFigures> {
   const nextRequest = scenario.nextRequest;
   const result = await autocannon({
@@ -89,7 +91,6 @@ async function load(
     headers: { 'content-type': 'application/json', ...scenario.headers },
     connections: options.connections,
     duration: options.durationSeconds,
-    overallRate: options.overallRate,
     amount: options.maxRequests,
     timeout: 10,
     requests: nextRequest
@@ -114,6 +115,88 @@ async function load(
   };
 }
 
+/** The value below which `fraction` of the sorted values lie (nearest rank). */
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * A fixed offered load as users make it: requests leave at evenly spaced moments whatever the
+ * answers do (an open model), each on a free keep-alive connection. Latency counts from the moment
+ * a request was due, so a slow server or a late sender is charged in full. autocannon's rate
+ * option sends each connection's share of a second back to back and pauses until the next second:
+ * bursts that queue behind each other and measure the burst, not the rate.
+ */
+async function constantRate(
+  scenario: Scenario,
+  options: { rate: number; durationSeconds: number; maxRequests: number },
+): Promise<LoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const baseUrl = new URL(scenario.url);
+  const total = Math.min(options.maxRequests, Math.round(options.rate * options.durationSeconds));
+  const intervalMs = 1000 / options.rate;
+  const latencies: number[] = [];
+  let ok = 0;
+  let errors = 0;
+
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const { path, body } = scenario.nextRequest?.() ?? { path: baseUrl.pathname + baseUrl.search };
+      const request = http.request(
+        {
+          agent,
+          host: baseUrl.hostname,
+          port: baseUrl.port,
+          path,
+          method: scenario.method ?? 'GET',
+          headers: { 'content-type': 'application/json', ...scenario.headers },
+          timeout: REQUEST_TIMEOUT_MS,
+        },
+        (response) => {
+          response.on('data', () => undefined);
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) {
+              ok += 1;
+              latencies.push(performance.now() - due);
+            } else errors += 1;
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+
+  const started = performance.now();
+  const inFlight: Array<Promise<void>> = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = started + index * intervalMs;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    inFlight.push(send(due));
+  }
+  await Promise.all(inFlight);
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: total / Math.max(elapsedSeconds, 0.001),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    requests: total,
+    ok,
+    errors,
+  };
+}
+
 /** Throughput at saturation (50 connections), then latency at a fixed offered load of 200 requests/s. */
 export async function measure(scenario: Scenario, durationSeconds: number): Promise<ScenarioFigures> {
   // Rows a write consumes are shared out so that the fixed-rate phase keeps its full share.
@@ -135,13 +218,7 @@ export async function measure(scenario: Scenario, durationSeconds: number): Prom
     maxRequests: saturationShare,
   });
   await settle(scenario);
-  // A fixed number of requests at the offered rate, each waited for: a slow answer counts in full.
-  const fixedRate = await load(scenario, {
-    connections: Math.max(20, Math.ceil(offeredRate / 10)),
-    durationSeconds,
-    overallRate: offeredRate,
-    maxRequests: fixedRateShare,
-  });
+  const fixedRate = await constantRate(scenario, { rate: offeredRate, durationSeconds, maxRequests: fixedRateShare });
   await settle(scenario);
   return { saturation, fixedRate, offeredRate };
 }
