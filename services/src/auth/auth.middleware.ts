@@ -6,6 +6,7 @@ import {
   SESSION_TOKEN_HEADER,
   User,
   type Role,
+  type SessionUser,
   type SubscriptionTimes,
 } from '@teamfolk/shared';
 import { QueryTypes } from 'sequelize';
@@ -13,6 +14,7 @@ import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { renewedSession, verifySession, type JwtSettings } from './jwt';
+import { SESSION_USER_COLUMNS, SESSION_USER_JOINS, toSessionUser, type SessionUserRow } from './session-user';
 
 interface SessionRow {
   id: number;
@@ -22,25 +24,34 @@ interface SessionRow {
   disabledAt: Date | null;
   emailVerifiedAt: Date | null;
   subscription: SubscriptionTimes | null;
+  /** The session user (GET /api/auth/me), when asked for. */
+  profile: SessionUser | null;
 }
 
-/** The caller and their company's subscription in one query: it runs before every signed-in request. */
-async function sessionRowOf(userId: number): Promise<SessionRow | null> {
-  const [row] = await User.sequelize!.query<{
-    id: number;
-    company_id: number;
-    role: Role;
-    token_version: number;
-    disabled_at: Date | null;
-    email_verified_at: Date | null;
-    status: SubscriptionTimes['status'] | null;
-    current_period_end: Date | null;
-    ended_at: Date | null;
-    updated_at: Date | null;
-  }>(
+/**
+ * The caller and their company's subscription in one query: it runs before every signed-in request.
+ * With `withProfile` the same query reads the session user too, so /auth/me costs one round trip.
+ */
+async function sessionRowOf(userId: number, withProfile: boolean): Promise<SessionRow | null> {
+  const [row] = await User.sequelize!.query<
+    Partial<SessionUserRow> & {
+      id: number;
+      company_id: number;
+      role: Role;
+      token_version: number;
+      disabled_at: Date | null;
+      email_verified_at: Date | null;
+      status: SubscriptionTimes['status'] | null;
+      current_period_end: Date | null;
+      ended_at: Date | null;
+      updated_at: Date | null;
+    }
+  >(
     `SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
             s.status, s.current_period_end, s.ended_at, s.updated_at
+            ${withProfile ? `, ${SESSION_USER_COLUMNS}` : ''}
        FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
+       ${withProfile ? SESSION_USER_JOINS : ''}
       WHERE u.id = :userId`,
     { replacements: { userId }, type: QueryTypes.SELECT },
   );
@@ -60,6 +71,7 @@ async function sessionRowOf(userId: number): Promise<SessionRow | null> {
           updatedAt: row.updated_at,
         }
       : null,
+    profile: withProfile ? toSessionUser(row as SessionUserRow) : null,
   };
 }
 
@@ -84,9 +96,10 @@ async function refused(
  * ended its sessions since the token was issued (token version). The rest of the request runs as
  * the token's company, which row-level security holds every query to. An active user's token is
  * renewed on the way (X-Session-Token), within the session's absolute lifetime. The same query reads
- * the company's subscription, for requireLiveSubscription.
+ * the company's subscription, for requireLiveSubscription, and with `withProfile` the session user
+ * (`req.sessionUser`).
  */
-export function requireAuth(jwt: JwtSettings): RequestHandler {
+export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withProfile?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
     const header = req.headers.authorization ?? '';
     const [scheme, token] = header.split(' ');
@@ -94,7 +107,7 @@ export function requireAuth(jwt: JwtSettings): RequestHandler {
     const claims = verifySession(jwt, token);
     if (!claims) throw await refused(req, 401, authTexts.sessionExpired);
     await runAsCompany(claims.cid, async () => {
-      const user = await sessionRowOf(Number(claims.sub));
+      const user = await sessionRowOf(Number(claims.sub), withProfile);
       if (!user || user.disabledAt || user.tokenVersion !== claims.ver || user.companyId !== claims.cid) {
         throw await refused(
           req,
@@ -104,6 +117,7 @@ export function requireAuth(jwt: JwtSettings): RequestHandler {
         );
       }
       req.companySubscription = user.subscription;
+      if (user.profile) req.sessionUser = user.profile;
       req.auth = {
         userId: user.id,
         companyId: user.companyId,

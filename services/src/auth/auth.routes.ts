@@ -54,8 +54,8 @@ export function authRoutes(auth: AuthService, settings: AuthSettings, limits: Au
     res.json(await auth.verifyEmail(token));
   });
 
-  router.get('/me', requireAuth(settings.jwt), async (req, res) => {
-    res.json(await auth.me(sessionOf(req).userId));
+  router.get('/me', requireAuth(settings.jwt, { withProfile: true }), (req, res) => {
+    res.json(req.sessionUser);
   });
 
   router.get('/invitation/:token', async (req, res) => {

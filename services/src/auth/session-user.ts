@@ -1,7 +1,16 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { remaining, type Role, type SessionUser } from '@teamfolk/shared';
 
-interface SessionRow {
+/** The columns of the session user's profile, read from `users u` with {@link SESSION_USER_JOINS}. */
+export const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
+            c.name AS company_name, e.name AS employee_name,
+            e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
+            e.bank_hours_total, e.bank_hours_used`;
+
+export const SESSION_USER_JOINS = `JOIN companies c ON c.id = u.company_id
+       LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL`;
+
+export interface SessionUserRow {
   id: number;
   role: Role;
   name: string;
@@ -17,7 +26,7 @@ interface SessionRow {
   bank_hours_used: string | null;
 }
 
-function toSessionUser(row: SessionRow): SessionUser {
+export function toSessionUser(row: SessionUserRow): SessionUser {
   const user: SessionUser = {
     id: row.id,
     role: row.role,
@@ -50,16 +59,12 @@ function toSessionUser(row: SessionRow): SessionUser {
   };
 }
 
-/** The session user of section 3 in one query (it is read on every page load). */
+/** The session user of section 3 in one query. */
 export async function loadSessionUser(sequelize: Sequelize, userId: number): Promise<SessionUser | null> {
-  const rows = await sequelize.query<SessionRow>(
-    `SELECT u.id, u.role, u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
-            c.name AS company_name, e.name AS employee_name,
-            e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
-            e.bank_hours_total, e.bank_hours_used
+  const rows = await sequelize.query<SessionUserRow>(
+    `SELECT u.id, u.role, ${SESSION_USER_COLUMNS}
        FROM users u
-       JOIN companies c ON c.id = u.company_id
-       LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL
+       ${SESSION_USER_JOINS}
       WHERE u.id = :userId AND u.disabled_at IS NULL`,
     { replacements: { userId }, type: QueryTypes.SELECT },
   );

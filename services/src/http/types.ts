@@ -1,4 +1,4 @@
-import type { Role, SubscriptionTimes } from '@teamfolk/shared';
+import type { Role, SessionUser, SubscriptionTimes } from '@teamfolk/shared';
 
 export interface AuthContext {
   userId: number;
@@ -15,6 +15,8 @@ declare global {
       auth?: AuthContext;
       /** The signed-in caller's company subscription (null: none yet), read with the session. */
       companySubscription?: SubscriptionTimes | null;
+      /** The signed-in caller as GET /api/auth/me answers, read with the session where asked for. */
+      sessionUser?: SessionUser;
     }
   }
 }
