@@ -145,6 +145,28 @@ describe('GET /api/calendar/events', () => {
     expect((await events(ownAdmin, '2027-05-12', '2027-05-12')).map((event) => event.id)).toEqual([oneDay.id]);
   });
 
+  it('lists the people out on the same day by name as people read it, whatever the case or accents', async () => {
+    const ownCompany = await createCompanyWithAdmin();
+    const ownAdmin = await bearerFor(t, ownCompany.admin.email, ownCompany.password);
+    for (const name of ['Zoë Zimmer', 'Émile Faure', 'dirk Dekker', 'Anna Abel']) {
+      const { employee } = await createInvitedEmployee(t.db.sequelize, ownCompany.company, { name });
+      await t
+        .request()
+        .post('/api/leaves')
+        .set('Authorization', ownAdmin)
+        .send({
+          start_date: day(14),
+          end_date: day(14),
+          request_type: 'vacation',
+          leave_type: 'full_day',
+          employee_id: employee.id,
+        })
+        .expect(201);
+    }
+    const names = (await events(ownAdmin, day(14), day(14))).map((event) => event.employeeName);
+    expect(names).toEqual(['Anna Abel', 'dirk Dekker', 'Émile Faure', 'Zoë Zimmer']);
+  });
+
   it('shows admins everything, with times for partial days', async () => {
     const [dentist] = await events(admin, day(2), day(2));
     expect(dentist).toEqual({
@@ -214,6 +236,25 @@ describe('GET /api/calendar/export/ical', () => {
     expect(dentist.start.isDate).toBe(false);
     expect(dentist.start.toJSDate().toISOString()).toBe(`${day(2)}T09:00:00.000Z`);
     expect(dentist.end.toJSDate().toISOString()).toBe(`${day(2)}T13:00:00.000Z`);
+  });
+
+  it('keeps names and long reasons outside Latin-1 intact', async () => {
+    const ownCompany = await createCompanyWithAdmin();
+    const ownAdmin = await bearerFor(t, ownCompany.admin.email, ownCompany.password);
+    const person = await hire(ownCompany, 'Łucja Wiśniewska');
+    const reason = Array.from({ length: 35 }, () => 'Øresund ☀ 海辺').join('; ');
+    const leave = await approvedLeave(
+      person.auth,
+      { start_date: day(14), end_date: day(18), request_type: 'vacation', leave_type: 'full_day', reason },
+      ownAdmin,
+    );
+    const reply = await t.request().get('/api/calendar/export/ical').set('Authorization', ownAdmin).expect(200);
+    const [exported] = parseIcal(reply.text);
+    expect(exported).toMatchObject({
+      uid: `leave-${leave.id}@teamfolk`,
+      summary: 'Łucja Wiśniewska: Vacation',
+      description: reason,
+    });
   });
 
   it("keeps partial days at the company's wall-clock time in its zone", async () => {

@@ -8,6 +8,7 @@ import { twoFactor } from './0007-two-factor';
 import { rowLevelSecurity } from './0008-row-level-security';
 import { opsMetrics } from './0009-ops-metrics';
 import { dataRights } from './0011-data-rights';
+import { calendarIndex } from './0012-calendar-index';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   rowLevelSecurity,
   opsMetrics,
   dataRights,
+  calendarIndex,
 ];
