@@ -9,6 +9,7 @@ import { rowLevelSecurity } from './0008-row-level-security';
 import { opsMetrics } from './0009-ops-metrics';
 import { dataRights } from './0011-data-rights';
 import { calendarIndex } from './0012-calendar-index';
+import { leaveStatusIndex } from './0013-leave-status-index';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   opsMetrics,
   dataRights,
   calendarIndex,
+  leaveStatusIndex,
 ];
