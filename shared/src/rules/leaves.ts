@@ -1,4 +1,4 @@
-import { addYears, differenceInCalendarDays, eachDayOfInterval, format, isWeekend, parseISO } from 'date-fns';
+import { differenceInCalendarDays, eachDayOfInterval, format, isWeekend, parseISO } from 'date-fns';
 import { DEFAULT_WORKDAY_HOURS, insufficientBalanceText, type LeaveType, type RequestType } from '../contracts';
 import { oneDecimal } from './balances';
 
@@ -109,10 +109,4 @@ export function periodsOverlap(a: TimedPeriod, b: TimedPeriod): boolean {
     return a.startTime < b.endTime && b.startTime < a.endTime;
   }
   return true;
-}
-
-/** A yearly date (birthday, hire day) in a given year; 29 February falls on the 28th in common years. */
-export function anniversaryIn(year: number, isoDate: string): Date {
-  const original = toDate(isoDate);
-  return addYears(original, year - original.getFullYear());
 }

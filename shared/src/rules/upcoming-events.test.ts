@@ -1,3 +1,4 @@
+import { addDays, addYears, differenceInCalendarDays, eachDayOfInterval, format, parseISO } from 'date-fns';
 import { upcomingEvents } from './upcoming-events';
 
 const person = (id: number, name: string, birthday: string | null, hireDate: string) => ({
@@ -63,5 +64,28 @@ describe(upcomingEvents.name, () => {
 
   it('does not count the hire day itself as an anniversary', () => {
     expect(upcomingEvents([person(1, 'New', null, '2026-11-21')], '2026-11-21')).toEqual([]);
+  });
+
+  it('agrees with date-fns on every birthday of a leap year seen from every day of two years', () => {
+    const birthdays = eachDayOfInterval({ start: parseISO('2000-01-01'), end: parseISO('2000-12-31') }).map((day) =>
+      format(day, 'yyyy-MM-dd'),
+    );
+    const people = birthdays.map((birthday, index) => person(index, `P${index}`, birthday, '2031-01-01'));
+    for (let today = parseISO('2027-01-01'); today < parseISO('2029-01-01'); today = addDays(today, 1)) {
+      const expected = birthdays
+        .map((birthday) => {
+          const born = parseISO(birthday);
+          let next = addYears(born, today.getFullYear() - 2000);
+          if (next < today) next = addYears(born, today.getFullYear() + 1 - 2000);
+          return { date: format(next, 'yyyy-MM-dd'), daysUntil: differenceInCalendarDays(next, today) };
+        })
+        .filter((event) => event.daysUntil < 30);
+      const actual = upcomingEvents(people, format(today, 'yyyy-MM-dd')).map(({ date, daysUntil }) => ({
+        date,
+        daysUntil,
+      }));
+      expect(actual).toEqual(expect.arrayContaining(expected));
+      expect(actual).toHaveLength(expected.length);
+    }
   });
 });

@@ -1,6 +1,4 @@
-import { differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { UPCOMING_EVENTS_WINDOW_DAYS, type UpcomingEvent } from '../contracts';
-import { anniversaryIn } from './leaves';
 
 export interface PersonDates {
   id: number;
@@ -10,16 +8,41 @@ export interface PersonDates {
 }
 
 interface Occurrence {
-  date: Date;
+  year: number;
+  /** YYYY-MM-DD */
+  date: string;
   daysUntil: number;
 }
 
-/** The next time a yearly date comes round, today included. */
-function nextOccurrence(isoDate: string, today: Date): Occurrence {
-  let date = anniversaryIn(today.getFullYear(), isoDate);
-  if (differenceInCalendarDays(date, today) < 0) date = anniversaryIn(today.getFullYear() + 1, isoDate);
-  return { date, daysUntil: differenceInCalendarDays(date, today) };
+const MS_PER_DAY = 86_400_000;
+
+/** Days since 1970-01-01 of a calendar date: whole days, no time zone in between. */
+const dayNumber = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / MS_PER_DAY;
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The next time a yearly date comes round, today included; 29 February falls on the 28th in common
+ * years. Plain day numbers rather than Date objects and date-fns: the dashboard asks this twice per
+ * employee on every load, and with date-fns a 200-person company took 3 ms.
+ */
+function nextOccurrence(isoDate: string, todayYear: number, todayNumber: number): Occurrence {
+  const month = Number(isoDate.slice(5, 7));
+  const day = Number(isoDate.slice(8, 10));
+  const inYear = (year: number) => (month === 2 && day === 29 && !isLeapYear(year) ? 28 : day);
+  let year = todayYear;
+  if (dayNumber(year, month, inYear(year)) < todayNumber) year += 1;
+  const dayOfMonth = inYear(year);
+  return {
+    year,
+    date: `${year}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`,
+    daysUntil: dayNumber(year, month, dayOfMonth) - todayNumber,
+  };
 }
+
+const byName = new Intl.Collator().compare;
 
 /**
  * Birthdays and work anniversaries within the window (today and the following days: 30 calendar
@@ -30,11 +53,12 @@ export function upcomingEvents(
   todayIso: string,
   windowDays = UPCOMING_EVENTS_WINDOW_DAYS,
 ): UpcomingEvent[] {
-  const today = parseISO(todayIso);
+  const todayYear = Number(todayIso.slice(0, 4));
+  const todayNumber = dayNumber(todayYear, Number(todayIso.slice(5, 7)), Number(todayIso.slice(8, 10)));
   const events: UpcomingEvent[] = [];
   for (const person of people) {
     if (person.birthday) {
-      const next = nextOccurrence(person.birthday, today);
+      const next = nextOccurrence(person.birthday, todayYear, todayNumber);
       if (next.daysUntil < windowDays) {
         events.push({
           id: `birthday-${person.id}`,
@@ -42,12 +66,12 @@ export function upcomingEvents(
           message: `${person.name}'s birthday`,
           daysUntil: next.daysUntil,
           employeeName: person.name,
-          date: format(next.date, 'yyyy-MM-dd'),
+          date: next.date,
         });
       }
     }
-    const hired = nextOccurrence(person.hireDate, today);
-    const years = hired.date.getFullYear() - parseISO(person.hireDate).getFullYear();
+    const hired = nextOccurrence(person.hireDate, todayYear, todayNumber);
+    const years = hired.year - Number(person.hireDate.slice(0, 4));
     if (years >= 1 && hired.daysUntil < windowDays) {
       events.push({
         id: `anniversary-${person.id}`,
@@ -55,9 +79,9 @@ export function upcomingEvents(
         message: `${person.name}'s ${years}-year work anniversary`,
         daysUntil: hired.daysUntil,
         employeeName: person.name,
-        date: format(hired.date, 'yyyy-MM-dd'),
+        date: hired.date,
       });
     }
   }
-  return events.sort((a, b) => a.daysUntil - b.daysUntil || a.employeeName.localeCompare(b.employeeName));
+  return events.sort((a, b) => a.daysUntil - b.daysUntil || byName(a.employeeName, b.employeeName));
 }
