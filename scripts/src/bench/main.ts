@@ -16,7 +16,7 @@ import { consoleDist, dataRoot } from '../paths';
 import { measureEntryScripts } from '../bundle-sizes';
 import { prepareBenchDatabase } from './bench-database';
 import { answeredOk, failed, measure, type Scenario, type ScenarioFigures } from './http-load';
-import { apiImageNodeOptions, startNode, waitForHttp, type RunningProcess } from './processes';
+import { startNode, waitForHttp, type RunningProcess } from './processes';
 import { measureOutboxToMail } from './queue-bench';
 import { explainCalendarMonth } from './explain';
 import { judge, printReport, writeResults, type BenchResults } from './report';
@@ -130,9 +130,7 @@ async function main(): Promise<void> {
   const baselineEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, EMPLOYEE_ID: String(baselineEmployee!.id) };
   const nodeHttp = await startHttpProcess('scripts/dist/bench/baseline-node-http.js', baselineEnv, '/healthz');
   const expressPg = await startHttpProcess('scripts/dist/bench/baseline-express.js', baselineEnv, '/healthz');
-  // The API as its image runs it (deploy/Dockerfile: the heap's ceiling); the workers have their own image.
-  const apiEnv = { ...productionEnv, NODE_OPTIONS: apiImageNodeOptions() };
-  const api = await startHttpProcess('services/dist/main.js', { ...apiEnv, WEB_CONCURRENCY: '1' }, '/readyz');
+  const api = await startHttpProcess('services/dist/main.js', { ...productionEnv, WEB_CONCURRENCY: '1' }, '/readyz');
   const apiUrl = api.baseUrl;
 
   const mediumAdmin = await signIn(apiUrl, summary.mediumCompany.adminEmail, summary.password);
@@ -296,7 +294,11 @@ async function main(): Promise<void> {
   // (a light route waits on Postgres and the load generator, which share the same two cores).
   const clusteredRoute = reads.find((scenario) => scenario.name.startsWith('GET /api/calendar/events'))!;
   say(`Measuring both cores (WEB_CONCURRENCY=2) on ${clusteredRoute.name}...`);
-  const clustered = await startHttpProcess('services/dist/main.js', { ...apiEnv, WEB_CONCURRENCY: '2' }, '/readyz');
+  const clustered = await startHttpProcess(
+    'services/dist/main.js',
+    { ...productionEnv, WEB_CONCURRENCY: '2' },
+    '/readyz',
+  );
   const clusteredToken = await signIn(clustered.baseUrl, summary.largestCompany.adminEmail, summary.password);
   const clusteredFigures = await measure(
     {

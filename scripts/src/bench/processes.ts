@@ -1,17 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot } from '../paths';
-
-/** The NODE_OPTIONS the API's image (deploy/Dockerfile, stage `api`) runs with: the bench runs the API the same way. */
-export function apiImageNodeOptions(): string {
-  const dockerfile = readFileSync(path.join(repoRoot, 'deploy', 'Dockerfile'), 'utf8');
-  const apiStage = dockerfile.slice(dockerfile.search(/^FROM \S+ AS api$/m));
-  const options = /NODE_OPTIONS=(\S+)/.exec(apiStage)?.[1];
-  if (!options) throw new Error('deploy/Dockerfile: the api stage sets no NODE_OPTIONS');
-  return options;
-}
 
 export interface RunningProcess {
   child: ChildProcess;
