@@ -197,6 +197,9 @@ async function main(): Promise<void> {
     {
       name: 'GET /api/calendar/events (month, 2,000 employees)',
       kind: 'read',
+      // The budget is the route's time ("under 20 ms"), not a rate: ~2,400 events and 440 kB of JSON
+      // take about 14 ms of one core, so 200 requests/s of them would only measure a queue.
+      fixedRate: 20,
       url: `${apiUrl}/api/calendar/events?start=${monthStart}&end=${monthEnd}`,
       headers: bearer(largestAdmin),
     },

@@ -86,8 +86,12 @@ export function judge(results: BenchResults): Verdict[] {
     results.calendarPlan.indexes.join(', ') || 'none',
     results.calendarPlan.indexes.length > 0,
   );
-  const calendarRoute = results.routes[CALENDAR_MONTH]!.fixedRate;
-  add(`${CALENDAR_MONTH}: p99 < 20 ms at ${FIXED_RATE}/s`, ms(calendarRoute.p99Ms), calendarRoute.p99Ms < 20);
+  const calendarRoute = results.routes[CALENDAR_MONTH]!;
+  add(
+    `${CALENDAR_MONTH}: p99 < 20 ms at ${calendarRoute.offeredRate}/s`,
+    ms(calendarRoute.fixedRate.p99Ms),
+    calendarRoute.fixedRate.p99Ms < 20,
+  );
   const ical = results.routes[ICAL_YEAR]!;
   add(`${ICAL_YEAR}: p99 < 300 ms at ${ical.offeredRate}/s`, ms(ical.fixedRate.p99Ms), ical.fixedRate.p99Ms < 300);
   add(
