@@ -77,6 +77,10 @@ export function createApp({
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETags on answers: the API's are no-store and calendar files are stamped with the time they
+  // were written, so none could ever match, yet each answer was hashed for one (a month of a large
+  // company's calendar is 440 kB). The console's files are served with their own.
+  app.set('etag', false);
   // Every request runs in a tenant context: as no company until requireAuth names the caller's.
   app.use((_req, _res, next) => runAsCompany(null, next));
   // Whose X-Forwarded-For to believe for the client's address (rate limits, the security log).

@@ -1,17 +1,7 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
 import type { CalendarService } from './calendar.service';
-
-/**
- * A calendar file, sent as it is: its DTSTAMPs say when it was written, so no two are alike and an
- * ETag (which res.send would hash 6.5 MB for, on a large company's file) could never match.
- */
-function sendCalendarFile(res: Response, body: Buffer): void {
-  res.type('text/calendar; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
-}
 
 /** The secret feed is public by design (calendar apps send no bearer token): mounted before requireAuth. */
 export function calendarFeedRoutes(calendar: CalendarService): Router {
@@ -19,7 +9,7 @@ export function calendarFeedRoutes(calendar: CalendarService): Router {
   router.get('/feed/:token.ics', async (req, res) => {
     const body = await calendar.feed(req.params.token ?? '');
     res.setHeader('Cache-Control', 'private, max-age=300');
-    sendCalendarFile(res, body);
+    res.type('text/calendar; charset=utf-8').send(body);
   });
   return router;
 }
@@ -42,7 +32,7 @@ export function calendarRoutes(calendar: CalendarService, signedIn: RequestHandl
   router.get('/export/ical', async (req, res) => {
     const body = await calendar.ical(sessionOf(req));
     res.setHeader('Content-Disposition', `attachment; filename="${ICAL_FILE_NAME}"`);
-    sendCalendarFile(res, body);
+    res.type('text/calendar; charset=utf-8').send(body);
   });
 
   router.get('/export/google', async (req, res) => {
