@@ -1,8 +1,7 @@
 import ICAL from 'ical.js';
-import type { CalendarEvent } from '@teamfolk/shared';
-import { foldLine, icalEvent } from './ical-events';
+import { foldLine, icalEvent, type ExportedLeave } from './ical-events';
 
-const leave: CalendarEvent = {
+const leave: ExportedLeave = {
   id: 7,
   employeeName: 'Zoë Ångström-Łukasiewicz',
   requestType: 'vacation',
@@ -11,13 +10,11 @@ const leave: CalendarEvent = {
   startTime: null,
   endTime: null,
   reason: 'Family; friends, and\nthe sea \\ sun — ☀️ '.repeat(4),
-  daysCount: 3,
-  status: 'approved',
 };
 const options = {
   timeZone: 'Europe/Berlin',
   stamp: '20261121T190843Z',
-  title: (event: CalendarEvent) => event.employeeName,
+  title: (event: ExportedLeave) => event.employeeName,
 };
 
 function parsed(eventText: string): ICAL.Event {
