@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-export type { Logger };
+export type { DestinationStream, Logger };
 
 const CENSOR = '[redacted]';
 

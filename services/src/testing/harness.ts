@@ -8,6 +8,7 @@ import {
   paymentsSettingsOf,
   startMailSink,
   type Config,
+  type DestinationStream,
   type MailSink,
 } from '@teamfolk/shared';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
@@ -29,11 +30,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Settings for the API and the workers on top of the test defaults (SMTP_URL: the sink's, LOG_LEVEL: silent). */
+  config?: Partial<Record<string, string>>;
+  /** Where the API ("api") and the workers ("workers") write their log lines; default: nowhere. */
+  logTo?: DestinationStream;
+  /** The workers' cron schedules (default: on, as in production). */
+  schedules?: boolean;
+}
+
 /**
  * The API and workers of one test file on their own database and queue prefix, with an SMTP sink
  * that e-mails can be read back from.
  */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp({ config: settings = {}, logTo, schedules }: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const redis = createTestRedis();
   const mail = await startMailSink();
@@ -46,10 +56,11 @@ export async function startTestApp(): Promise<TestApp> {
       SMTP_URL: mail.url,
       APP_URL: 'http://teamfolk.test',
       LOG_LEVEL: 'silent',
+      ...settings,
       ...overrides,
     });
   const config = configWith({});
-  const logger = createLogger(config.LOG_LEVEL, 'test');
+  const apiLogger = createLogger(config.LOG_LEVEL, 'api', logTo);
   const readinessRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   const workers = await startWorkers({
     sequelize: db.sequelize,
@@ -58,24 +69,18 @@ export async function startTestApp(): Promise<TestApp> {
     queuePrefix: config.QUEUE_PREFIX,
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
-    logger,
+    logger: createLogger(config.LOG_LEVEL, 'workers', logTo),
     appUrl: config.APP_URL,
     payments: paymentsSettingsOf(config),
+    schedules,
   });
-  const app = createApp({ config, sequelize: db.sequelize, redis: readinessRedis, logger, mailSink: mail });
+  const appWith = (appConfig: Config) =>
+    createApp({ config: appConfig, sequelize: db.sequelize, redis: readinessRedis, logger: apiLogger, mailSink: mail });
+  const app = appWith(config);
   return {
     app,
     request: () => supertest.agent(app),
-    requestWith: (overrides) =>
-      supertest.agent(
-        createApp({
-          config: configWith(overrides),
-          sequelize: db.sequelize,
-          redis: readinessRedis,
-          logger,
-          mailSink: mail,
-        }),
-      ),
+    requestWith: (overrides) => supertest.agent(appWith(configWith(overrides))),
     config,
     db,
     redis,
