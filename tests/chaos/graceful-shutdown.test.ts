@@ -1,6 +1,5 @@
 import net from 'node:net';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { createSubscribedCompany, inviteEmployees, type SubscribedCompany } from './support/company';
 import { call, signIn } from './support/http';
 import { sleep, waitUntil, type Exit, type ManagedProcess } from './support/processes';
@@ -43,19 +42,15 @@ async function openStalledRequest(baseUrl: string): Promise<net.Socket> {
 describe('SIGTERM to the API and the workers under load', () => {
   let world: ChaosWorld;
   let seeded: SubscribedCompany;
-  let redis: Redis;
   let emailQueue: Queue;
 
   beforeAll(async () => {
     world = await startChaosWorld();
     seeded = await createSubscribedCompany();
-    redis = new Redis(world.redis.url, { maxRetriesPerRequest: null });
-    emailQueue = new Queue('email', { connection: redis, prefix: 'chaos' });
+    emailQueue = world.queues().email;
   }, 120_000);
 
   afterAll(async () => {
-    await emailQueue?.close();
-    redis?.disconnect();
     await world?.close();
   }, 60_000);
 

@@ -1,7 +1,5 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { QueryTypes } from 'sequelize';
-import { outboxJobId, QUEUE_NAMES } from '@teamfolk/shared';
+import { outboxJobId, type QueueName } from '@teamfolk/shared';
 import { createSubscribedCompany, twoWorkingDaysAhead, type SubscribedCompany } from './support/company';
 import { call, inParallel, signIn, type Reply } from './support/http';
 import { sleep, waitUntil } from './support/processes';
@@ -15,7 +13,7 @@ const NO_HANG_MS = 5_000;
 
 interface OutboxRow {
   id: string;
-  queue: string;
+  queue: QueueName;
   created_at: Date;
   dispatched_at: Date | null;
   idempotency_key: string | null;
@@ -102,38 +100,30 @@ describe('Redis stopped for 30 s while 200 employees are created and 200 leaves 
     const expectedMessageIds = rows.flatMap((row) =>
       row.idempotency_key ? [`<${row.idempotency_key}@teamfolk>`] : [],
     );
-    const redis = new Redis(world.redis.url, { maxRetriesPerRequest: null });
-    const queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection: redis, prefix: 'chaos' })]),
+    const queues = world.queues();
+    const jobStates = () =>
+      Promise.all(rows.map((row) => queues[row.queue].getJobState(outboxJobId(row.id, new Date(row.created_at)))));
+    await waitUntil(
+      "every event's job to finish",
+      async () => {
+        const finished = (await jobStates()).every((state) => state === 'completed' || state === 'failed');
+        return finished && world.mail.deliveries().length >= expectedMessageIds.length;
+      },
+      60_000,
+      250,
     );
-    try {
-      const jobStates = () =>
-        Promise.all(rows.map((row) => queues[row.queue]!.getJobState(outboxJobId(row.id, new Date(row.created_at)))));
-      await waitUntil(
-        "every event's job to finish",
-        async () => {
-          const finished = (await jobStates()).every((state) => state === 'completed' || state === 'failed');
-          return finished && world.mail.deliveries().length >= expectedMessageIds.length;
-        },
-        60_000,
-        250,
-      );
-      const drainedAfterMs = Date.now() - redisBackAt;
-      const deliveries = world.mail.deliveries();
-      const perMessageId = countByMessageId(deliveries);
-      const writes = [...created, ...submitted];
-      process.stdout.write(
-        `redis outage: ${writes.length} writes answered while Redis was down for ` +
-          `${((redisBackAt - outageStarted) / 1000).toFixed(1)} s (slowest ${Math.round(
-            Math.max(...writes.map((reply) => reply.ms)),
-          )} ms); ${rows.length} events delivered within ${(drainedAfterMs / 1000).toFixed(1)} s of its return\n`,
-      );
-      expect((await jobStates()).filter((state) => state !== 'completed')).toEqual([]);
-      expect(deliveries).toHaveLength(expectedMessageIds.length);
-      expect(expectedMessageIds.filter((id) => perMessageId.get(id) !== 1)).toEqual([]);
-    } finally {
-      await Promise.all(Object.values(queues).map((queue) => queue.close()));
-      redis.disconnect();
-    }
+    const drainedAfterMs = Date.now() - redisBackAt;
+    const deliveries = world.mail.deliveries();
+    const perMessageId = countByMessageId(deliveries);
+    const writes = [...created, ...submitted];
+    process.stdout.write(
+      `redis outage: ${writes.length} writes answered while Redis was down for ` +
+        `${((redisBackAt - outageStarted) / 1000).toFixed(1)} s (slowest ${Math.round(
+          Math.max(...writes.map((reply) => reply.ms)),
+        )} ms); ${rows.length} events delivered within ${(drainedAfterMs / 1000).toFixed(1)} s of its return\n`,
+    );
+    expect((await jobStates()).filter((state) => state !== 'completed')).toEqual([]);
+    expect(deliveries).toHaveLength(expectedMessageIds.length);
+    expect(expectedMessageIds.filter((id) => perMessageId.get(id) !== 1)).toEqual([]);
   }, 180_000);
 });

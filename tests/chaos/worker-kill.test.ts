@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QueryTypes } from 'sequelize';
 import { SentEmail } from '@teamfolk/shared';
@@ -14,7 +14,6 @@ const KILLS = 4;
 describe('workers killed with SIGKILL at random moments while 1,000 invitation e-mails go out', () => {
   let world: ChaosWorld;
   let invitationMessageIds: string[];
-  let redis: Redis;
   let emailQueue: Queue;
 
   /** The e-mail queue's counts, once every invitation's job has completed or failed. */
@@ -33,13 +32,10 @@ describe('workers killed with SIGKILL at random moments while 1,000 invitation e
     world = await startChaosWorld();
     const { company } = await createCompanyWithAdmin();
     invitationMessageIds = await inviteEmployees(world.sequelize, company, INVITATIONS);
-    redis = new Redis(world.redis.url, { maxRetriesPerRequest: null });
-    emailQueue = new Queue('email', { connection: redis, prefix: 'chaos' });
+    emailQueue = world.queues().email;
   }, 120_000);
 
   afterAll(async () => {
-    await emailQueue?.close();
-    redis?.disconnect();
     await world?.close();
   }, 60_000);
 
@@ -85,7 +81,9 @@ describe('workers killed with SIGKILL at random moments while 1,000 invitation e
       }),
     );
     const deliveriesBefore = world.mail.deliveries().length;
+    const redis = new Redis(world.redis.url);
     await redis.flushall();
+    redis.disconnect();
     const [, replayed] = await world.sequelize.query(
       "UPDATE outbox SET dispatched_at = NULL WHERE job_name = 'send-email'",
       { type: QueryTypes.UPDATE },

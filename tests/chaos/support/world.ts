@@ -1,8 +1,18 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { QueryTypes, Sequelize } from 'sequelize';
-import { appDatabaseUrl, createDatabase, ensureDatabase, freePort, migrateDatabase } from '@teamfolk/shared';
+import {
+  appDatabaseUrl,
+  createDatabase,
+  ensureDatabase,
+  freePort,
+  migrateDatabase,
+  openQueues,
+  type QueueName,
+} from '@teamfolk/shared';
 import { useOwnerOutsideContexts } from '../../../shared/src/testing/owner-outside-contexts';
 import { startPrivatePostgres, type PrivatePostgres } from './postgres';
 import { killAllManaged, spawnManaged, type ManagedProcess } from './processes';
@@ -13,6 +23,9 @@ export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 /** The built entry points: what production runs (`npm test` builds them first, as does the chaos global setup). */
 export const API_ENTRY = path.join(repoRoot, 'services', 'dist', 'main.js');
 export const WORKERS_ENTRY = path.join(repoRoot, 'workers', 'dist', 'main.js');
+
+/** The queue prefix the world's processes run with. */
+const QUEUE_PREFIX = 'chaos';
 
 export interface ApiProcess extends ManagedProcess {
   baseUrl: string;
@@ -43,6 +56,8 @@ export interface ChaosWorld {
   startWorkers(overrides?: Record<string, string>): Promise<ManagedProcess>;
   /** The API and worker processes still running. */
   products(): ManagedProcess[];
+  /** The product's queues on the world's Redis, to read jobs' states (opened on first use, closed with the world). */
+  queues(): Record<QueueName, Queue>;
   /** Kills what is still running, stops the services and removes the directory. */
   close(): Promise<void>;
 }
@@ -77,7 +92,7 @@ export async function startChaosWorld({ redisAppendOnly = false } = {}): Promise
       APP_URL: `http://127.0.0.1:${apiPort}`,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
-      QUEUE_PREFIX: 'chaos',
+      QUEUE_PREFIX,
       SMTP_URL: mail.url,
       OPS_PORT: '0',
       LOG_LEVEL: 'info',
@@ -88,6 +103,7 @@ export async function startChaosWorld({ redisAppendOnly = false } = {}): Promise
     });
     const products: ManagedProcess[] = [];
     let lives = 0;
+    let queues: { connection: Redis; byName: Record<QueueName, Queue> } | undefined;
     return {
       root,
       postgres,
@@ -129,8 +145,19 @@ export async function startChaosWorld({ redisAppendOnly = false } = {}): Promise
         return workers;
       },
       products: () => products.filter((product) => product.isRunning()),
+      queues() {
+        if (!queues) {
+          const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+          queues = { connection, byName: openQueues(connection, QUEUE_PREFIX) };
+        }
+        return queues.byName;
+      },
       async close() {
         await Promise.all(products.map((product) => product.kill()));
+        if (queues) {
+          await Promise.all(Object.values(queues.byName).map((queue) => queue.close()));
+          queues.connection.disconnect();
+        }
         for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
         await killAllManaged();
         if (process.env.CHAOS_KEEP_FILES) process.stdout.write(`chaos: files kept in ${root}\n`);
