@@ -58,3 +58,34 @@ test('an admin removes an employee, then erases their personal data after confir
   await expect(former).toBeHidden();
   await expect(page.getByText('No former employees: everyone you removed has been erased.')).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the data download and the former employees fit the screen', async ({ page, request }) => {
+    const { admin, employee } = await createTeam();
+    const login = await request.post('/api/auth/login', { data: { email: admin.email, password: admin.password } });
+    const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const [hired] = (await (await request.get('/api/employees', { headers })).json()) as Array<{ id: number }>;
+    expect((await request.delete(`/api/employees/${hired!.id}`, { headers })).ok()).toBe(true);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    await signIn(page, admin.email, admin.password);
+    await page.getByRole('link', { name: 'Account security' }).click();
+    const companyData = page.getByRole('region', { name: 'Company data' });
+    await expect(companyData.getByRole('button', { name: 'Download company data' })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard navigation' })
+      .getByRole('link', { name: 'Employees' })
+      .click();
+    await page.getByRole('link', { name: 'Former employees' }).first().click();
+    const former = page.getByRole('list', { name: 'Former employees' }).getByRole('listitem').filter({
+      hasText: employee.name,
+    });
+    await expect(former.getByRole('button', { name: 'Erase personal data' })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+  });
+});
