@@ -4,3 +4,4 @@ export { hashPassword } from './auth/passwords';
 export { createInvitation } from './auth/invitations';
 export { CALENDAR_EVENTS_SQL } from './calendar/calendar.service';
 export { holidaysOfYear } from './calendar/holidays';
+export { toLeaveRecord } from './leaves/leave-record';

@@ -1,4 +1,5 @@
-import { LEAVE_STATUSES, LEAVE_TYPES, REQUEST_TYPES } from '@teamfolk/shared';
+import { LEAVE_STATUSES, LEAVE_TYPES, REQUEST_TYPES, type LeaveRequestRecord } from '@teamfolk/shared';
+import { toLeaveRecord } from '@teamfolk/services';
 import { BulkWriter, type TableBatch } from './bulk-writer';
 import { DAY_MS, isoDay } from './days';
 import type { LeaveStore } from './leaves';
@@ -55,14 +56,14 @@ function leaveRow(history: LeaveHistory, rank: number): LeaveRow {
   };
 }
 
-/** A stored request as the API returns it and audits it (services/src/leaves/leave-record.ts). */
-function leaveRecord(row: LeaveRow) {
-  return {
+/** A stored request as the API returns it and audits it: the leaves service's own record of it. */
+function leaveRecord(row: LeaveRow): LeaveRequestRecord {
+  return toLeaveRecord({
     id: row.id,
     employee_id: row.employee_id,
     employee_name: row.employee_name,
-    request_type: row.request_type,
-    leave_type: row.leave_type,
+    request_type: row.request_type as LeaveRequestRecord['request_type'],
+    leave_type: row.leave_type as LeaveRequestRecord['leave_type'],
     start_date: isoDay(row.start_date),
     end_date: isoDay(row.end_date),
     start_time: clockOf(row.start_time),
@@ -70,10 +71,10 @@ function leaveRecord(row: LeaveRow) {
     reason: row.reason,
     days_count: row.days_count / 10,
     hours_count: row.hours_count / 10,
-    status: row.status,
-    created_at: new Date(row.created_at).toISOString(),
-    decided_at: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
-  };
+    status: row.status as LeaveRequestRecord['status'],
+    created_at: new Date(row.created_at),
+    decided_at: row.decided_at === null ? null : new Date(row.decided_at),
+  });
 }
 
 /**
