@@ -1,4 +1,4 @@
-import type { LeaveRequest, LeaveRequestRecord } from '@teamfolk/shared';
+import type { LeaveRequestRecord } from '@teamfolk/shared';
 
 export const LEAVE_COLUMNS = `l.id, l.employee_id, l.employee_name, l.request_type, l.leave_type, l.start_date, l.end_date,
   l.start_time, l.end_time, l.reason, l.days_count, l.hours_count, l.status, l.created_at, l.decided_at`;
@@ -42,24 +42,4 @@ export function toLeaveRecord(row: LeaveRow): LeaveRequestRecord {
     created_at: new Date(row.created_at).toISOString(),
     decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
   };
-}
-
-export function leaveRecordOf(leave: LeaveRequest): LeaveRequestRecord {
-  return toLeaveRecord({
-    id: leave.id,
-    employee_id: leave.employeeId,
-    employee_name: leave.employeeName,
-    request_type: leave.requestType,
-    leave_type: leave.leaveType,
-    start_date: leave.startDate,
-    end_date: leave.endDate,
-    start_time: leave.startTime,
-    end_time: leave.endTime,
-    reason: leave.reason,
-    days_count: leave.daysCount,
-    hours_count: leave.hoursCount,
-    status: leave.status,
-    created_at: leave.createdAt,
-    decided_at: leave.decidedAt,
-  });
 }

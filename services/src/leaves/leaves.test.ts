@@ -1,4 +1,5 @@
 import { addDays, format, nextMonday } from 'date-fns';
+import { QueryTypes } from 'sequelize';
 import { AuditEntry, authTexts, type Employee, leaveTexts } from '@teamfolk/shared';
 import {
   activateSubscription,
@@ -123,6 +124,40 @@ describe('submitting leave', () => {
     await submit(person.auth, vacation(day(0), day(1)));
     const overlap = await submit(person.auth, { ...vacation(day(1), day(1)), request_type: 'other' }, 409);
     expect(overlap).toEqual({ message: leaveTexts.overlap });
+  });
+
+  it('writes nothing for a refused request: no row, no audit entry, no e-mail', async () => {
+    const person = await hire(companyA, { vacationDaysTotal: 1 });
+    const count = () =>
+      t.db.sequelize
+        .query<{ leaves: string; audit: string; outbox: string }>(
+          `SELECT (SELECT count(*) FROM leave_requests WHERE employee_id = :employeeId) AS leaves,
+                  (SELECT count(*) FROM audit_log WHERE action = 'leave.submitted') AS audit,
+                  (SELECT count(*) FROM outbox WHERE job_name = 'send-email') AS outbox`,
+          { replacements: { employeeId: person.employee.id }, type: QueryTypes.SELECT, plain: true },
+        )
+        .then((row) => row!);
+    await submit(person.auth, vacation(day(0), day(0)));
+    const before = await count();
+    await submit(person.auth, vacation(day(7), day(8)), 422);
+    await submit(person.auth, { ...vacation(day(0), day(0)), request_type: 'other' }, 409);
+    expect(await count()).toEqual(before);
+  });
+
+  it("accepts one of ten simultaneous requests for the same day, an employee's and an admin's own", async () => {
+    const person = await hire(companyA);
+    for (const auth of [person.auth, adminA]) {
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t
+            .request()
+            .post('/api/leaves')
+            .set('Authorization', auth)
+            .send({ ...vacation(day(21), day(21)), request_type: 'other' }),
+        ),
+      );
+      expect(replies.map((reply) => reply.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    }
   });
 
   it('lets sick days go below zero, with a warning', async () => {
@@ -258,6 +293,11 @@ describe('deciding leave', () => {
       .send({ approved: true })
       .expect(422);
     expect(refused.body).toEqual({ message: 'Insufficient vacation balance: 1 days remaining, 2 requested' });
+    await person.employee.reload();
+    expect(person.employee.vacationDaysUsed).toBe(2);
+    const list = await t.request().get('/api/leaves').set('Authorization', person.auth).expect(200);
+    expect(list.body.find((leave: { id: number }) => leave.id === second.id)).toMatchObject({ status: 'pending' });
+    expect(await AuditEntry.count({ where: { action: 'leave.approved', entityId: String(second.id) } })).toBe(0);
   });
 
   it('is for admins of the same company only', async () => {

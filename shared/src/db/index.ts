@@ -4,3 +4,4 @@ export * from './models';
 export * from './outbox';
 export * from './roles';
 export * from './tenancy';
+export * from './batched-transaction';

@@ -9,23 +9,38 @@ export interface OutboxWrite<Name extends JobName> {
   requestId?: string;
 }
 
+export interface OutboxRow {
+  companyId: number | null;
+  queue: string;
+  jobName: JobName;
+  payload: unknown;
+  requestId: string | null;
+}
+
 /**
  * Records a side effect in the caller's transaction: it reaches its queue only if the state change
  * commits, and it survives Redis being down because the relay delivers it later.
  */
 export async function writeOutbox<Name extends JobName>(
   transaction: Transaction,
-  { companyId, job, payload, requestId }: OutboxWrite<Name>,
+  write: OutboxWrite<Name>,
 ): Promise<OutboxEvent> {
+  return OutboxEvent.create(outboxRowOf(write), { transaction });
+}
+
+/** The outbox row of an event, its payload checked against its job's contract. */
+export function outboxRowOf<Name extends JobName>({
+  companyId,
+  job,
+  payload,
+  requestId,
+}: OutboxWrite<Name>): OutboxRow {
   const definition = JOBS[job];
-  return OutboxEvent.create(
-    {
-      companyId,
-      queue: definition.queue,
-      jobName: job,
-      payload: definition.payload.parse(payload),
-      requestId: requestId ?? null,
-    },
-    { transaction },
-  );
+  return {
+    companyId,
+    queue: definition.queue,
+    jobName: job,
+    payload: definition.payload.parse(payload),
+    requestId: requestId ?? null,
+  };
 }

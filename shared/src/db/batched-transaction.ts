@@ -1,0 +1,68 @@
+import { Utils, type Sequelize } from 'sequelize';
+import { currentCompanyId } from './tenancy';
+
+type Row = Record<string, unknown>;
+
+interface PgResult {
+  rows: Row[];
+}
+
+interface PgConnection {
+  query(text: string): Promise<PgResult | PgResult[]>;
+}
+
+export interface BatchedTransaction {
+  /**
+   * Sends `sql`, one or more statements separated by semicolons, in one round trip, `:name`s replaced
+   * by escaped literals; the rows of each statement, in order. The first call opens the transaction.
+   */
+  send(sql: string, replacements?: Record<string, unknown>): Promise<Row[][]>;
+  /** Like send, with COMMIT appended to the same round trip: the last call of a transaction. */
+  commit(sql: string, replacements?: Record<string, unknown>): Promise<Row[][]>;
+}
+
+/**
+ * A transaction whose statements travel several to a round trip, for the hottest writes: BEGIN and
+ * the company's row-level security setting go with the first statements, COMMIT with the last, so a
+ * leave decision costs two round trips where Sequelize's transaction() costs four. On this kind of
+ * machine every round trip is two system calls and a wake-up of the Postgres backend, about 0.3 ms
+ * of CPU, more than the statements themselves. In READ COMMITTED each statement of a round trip
+ * still takes its own snapshot: a statement after a lock sees what the lock's holder committed.
+ * Anything thrown in `work`, or by a statement, rolls the whole transaction back.
+ */
+export async function inBatchedTransaction<T>(
+  sequelize: Sequelize,
+  work: (transaction: BatchedTransaction) => Promise<T>,
+): Promise<T> {
+  const connection = (await sequelize.connectionManager.getConnection({ type: 'write' })) as unknown as PgConnection;
+  let state = 'new' as 'new' | 'open' | 'committed';
+  const run = async (sql: string, replacements: Record<string, unknown>, commit: boolean): Promise<Row[][]> => {
+    if (state === 'committed') throw new Error('The transaction has already committed');
+    // The setting is local to the transaction: the connection's own (see bindTenancy) comes back after it.
+    const opening =
+      state === 'new'
+        ? `BEGIN; SELECT set_config('app.company_id', ${sequelize.escape(String(currentCompanyId() ?? ''))}, true); `
+        : '';
+    // Typed for scalars only; it escapes dates, nulls and arrays as sequelize.query's replacements do.
+    const statements = Utils.formatNamedParameters(sql, replacements as Record<string, string>, 'postgres');
+    state = 'open';
+    const reply = await connection.query(`${opening}${statements}${commit ? '; COMMIT' : ''}`);
+    if (commit) state = 'committed';
+    const results = Array.isArray(reply) ? reply : [reply];
+    return results.slice(opening ? 2 : 0, commit ? -1 : undefined).map((result) => result.rows);
+  };
+  try {
+    const result = await work({
+      send: (sql, replacements = {}) => run(sql, replacements, false),
+      commit: (sql, replacements = {}) => run(sql, replacements, true),
+    });
+    if (state === 'open') await connection.query('COMMIT');
+    return result;
+  } catch (error) {
+    // A lost connection cannot roll back, and needs not: Postgres ends the transaction with it.
+    if (state === 'open') await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    sequelize.connectionManager.releaseConnection(connection as never);
+  }
+}
