@@ -5,11 +5,11 @@ import {
   runAsCompany,
   SESSION_TOKEN_HEADER,
   User,
+  withTenantConnection,
   type Role,
   type SessionUser,
   type SubscriptionTimes,
 } from '@teamfolk/shared';
-import { QueryTypes } from 'sequelize';
 import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
@@ -33,28 +33,32 @@ interface SessionRow {
  * With `withProfile` the same query reads the session user too, so /auth/me costs one round trip.
  */
 async function sessionRowOf(userId: number, withProfile: boolean): Promise<SessionRow | null> {
-  const [row] = await User.sequelize!.query<
-    Partial<SessionUserRow> & {
-      id: number;
-      company_id: number;
-      role: Role;
-      token_version: number;
-      disabled_at: Date | null;
-      email_verified_at: Date | null;
-      status: SubscriptionTimes['status'] | null;
-      current_period_end: Date | null;
-      ended_at: Date | null;
-      updated_at: Date | null;
-    }
-  >(
-    `SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
-            s.status, s.current_period_end, s.ended_at, s.updated_at
-            ${withProfile ? `, ${SESSION_USER_COLUMNS}` : ''}
-       FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
-       ${withProfile ? SESSION_USER_JOINS : ''}
-      WHERE u.id = :userId`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
+  const [row] = await withTenantConnection(User.sequelize!, async (connection) => {
+    const { rows } = await connection.query<
+      Partial<SessionUserRow> & {
+        id: number;
+        company_id: number;
+        role: Role;
+        token_version: number;
+        disabled_at: Date | null;
+        email_verified_at: Date | null;
+        status: SubscriptionTimes['status'] | null;
+        current_period_end: Date | null;
+        ended_at: Date | null;
+        updated_at: Date | null;
+      }
+    >({
+      name: withProfile ? 'session-user-with-profile' : 'session-user',
+      text: `SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
+                    s.status, s.current_period_end, s.ended_at, s.updated_at
+                    ${withProfile ? `, ${SESSION_USER_COLUMNS}` : ''}
+               FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
+               ${withProfile ? SESSION_USER_JOINS : ''}
+              WHERE u.id = $1`,
+      values: [userId],
+    });
+    return rows;
+  });
   if (!row) return null;
   return {
     id: row.id,
