@@ -22,7 +22,7 @@ export interface LeaveRow {
 }
 
 /** Postgres `time` comes back as HH:MM:SS; the API speaks HH:MM like the form. */
-const clock = (value: string | null) => (value ? value.slice(0, 5) : null);
+export const clock = (value: string | null) => (value ? value.slice(0, 5) : null);
 
 export function toLeaveRecord(row: LeaveRow): LeaveRequestRecord {
   return {

@@ -29,7 +29,7 @@ import { HttpError } from '../http/errors';
 import type { ListQuery } from '../http/list-query';
 import { selectPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
-import { LEAVE_COLUMNS, toLeaveRecord, type LeaveRow } from './leave-record';
+import { clock, LEAVE_COLUMNS, toLeaveRecord, type LeaveRow } from './leave-record';
 
 type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];
 
@@ -87,8 +87,6 @@ interface TimedRow {
   start_time: string | null;
   end_time: string | null;
 }
-
-const clock = (time: string | null) => time?.slice(0, 5) ?? null;
 
 const timedPeriodOf = (row: TimedRow): TimedPeriod => ({
   startDate: row.start_date,
