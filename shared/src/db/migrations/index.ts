@@ -10,6 +10,7 @@ import { opsMetrics } from './0009-ops-metrics';
 import { dataRights } from './0011-data-rights';
 import { calendarIndex } from './0012-calendar-index';
 import { leaveStatusIndex } from './0013-leave-status-index';
+import { employeeOverlapIndex } from './0014-employee-overlap-index';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   dataRights,
   calendarIndex,
   leaveStatusIndex,
+  employeeOverlapIndex,
 ];
