@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { upcomingEvents, type DashboardSummary, type UpcomingEvent } from '@teamfolk/shared';
+import { upcomingEvents, withTenantConnection, type DashboardSummary, type UpcomingEvent } from '@teamfolk/shared';
 import type { AuthContext } from '../http/types';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -34,10 +34,16 @@ export class DashboardService {
   }
 
   async upcomingEvents(auth: AuthContext): Promise<UpcomingEvent[]> {
-    const people = await this.sequelize.query<{ id: number; name: string; birthday: string | null; hire_date: string }>(
-      'SELECT id, name, birthday, hire_date FROM employees WHERE company_id = :companyId AND deleted_at IS NULL',
-      { replacements: { companyId: auth.companyId }, type: QueryTypes.SELECT },
-    );
+    const people = await withTenantConnection(this.sequelize, async (connection) => {
+      const { rows } = await connection.query<{ id: number; name: string; birthday: string | null; hire_date: string }>(
+        {
+          name: 'upcoming-events-people',
+          text: 'SELECT id, name, birthday, hire_date FROM employees WHERE company_id = $1 AND deleted_at IS NULL',
+          values: [auth.companyId],
+        },
+      );
+      return rows;
+    });
     return upcomingEvents(
       people.map((person) => ({
         id: person.id,
