@@ -23,7 +23,9 @@ import { runBillingCycleJob } from './billing/billing-cycle.job';
 import { startSchedules, type RunningSchedules } from './billing/scheduler';
 import { updateSeatQuantityJob } from './billing/seat-update.job';
 import { syncSubscriptionJob } from './billing/subscription-sync.job';
+import { senderOf } from './email/compose';
 import { sendEmailJob } from './email/email.job';
+import { MailClaims } from './email/mail-claims';
 import { eraseCompanyDataJob, runDataRetentionJob } from './maintenance/data-retention.job';
 import { OutboxRelay } from './outbox/outbox.relay';
 import { exportDataJob } from './privacy/data-export.job';
@@ -40,7 +42,7 @@ export interface WorkerDependencies {
   smtpUrl: string;
   mailFrom: string;
   logger: Logger;
-  /** Jobs one process runs at once per queue. */
+  /** Jobs one process runs at once per queue (default: EMAIL_CONCURRENCY for e-mail, 10 for the others). */
   concurrency?: number;
   /** The console's public URL, for links in e-mails and checkout returns. */
   appUrl: string;
@@ -63,6 +65,13 @@ export interface RunningWorkers {
 type JobHandler = (job: Job) => Promise<unknown>;
 
 const DEFAULT_WORKER_CONCURRENCY = 10;
+/**
+ * An e-mail job spends its time waiting on the SMTP server, and holds no pooled database connection
+ * of its own meanwhile (MailClaims holds one per batch of claims): one process keeps many in flight.
+ */
+const EMAIL_CONCURRENCY = 50;
+/** Mails go out pipelined, one at a time per connection; the other e-mail jobs wait for a free one. */
+const SMTP_CONNECTIONS = 20;
 /** A job's handler, made for the job's own logger (every line it writes names the job and its request). */
 type HandlerFactory = (logger: Logger) => JobHandler;
 
@@ -77,12 +86,17 @@ function isProvider(value: PaymentsSettings | PaymentsProvider): value is Paymen
 
 export async function startWorkers(deps: WorkerDependencies): Promise<RunningWorkers> {
   const { sequelize, logger } = deps;
+  const concurrencyOf = (queueName: QueueName) =>
+    deps.concurrency ?? (queueName === 'email' ? EMAIL_CONCURRENCY : DEFAULT_WORKER_CONCURRENCY);
   // Pooled: a burst of mails reuses open SMTP connections instead of a handshake per mail.
   const transport = nodemailer.createTransport({
     url: deps.smtpUrl,
     pool: true,
-    maxConnections: deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY,
+    maxConnections: Math.min(SMTP_CONNECTIONS, concurrencyOf('email')),
   });
+  // Half the pool at most: the relay and the other queues keep the rest while mail is slow to send.
+  const claims = new MailClaims(sequelize, Math.max(1, Math.floor((sequelize.config.pool?.max ?? 10) / 2)));
+  const sender = senderOf(deps.mailFrom);
   const payments = isProvider(deps.payments) ? deps.payments : createPaymentsProvider(deps.payments, sequelize);
   const { appUrl } = deps;
 
@@ -94,8 +108,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
   const counters = { redis: producer, queuePrefix: deps.queuePrefix };
   const maintenance = (jobLogger: Logger) => ({ ...billing(jobLogger), queues, counters });
   const handlers: Record<JobName, HandlerFactory> = {
-    'send-email': (jobLogger) =>
-      sendEmailJob({ sequelize, transport, from: deps.mailFrom, logger: jobLogger }) as JobHandler,
+    'send-email': (jobLogger) => sendEmailJob({ claims, transport, sender, logger: jobLogger }) as JobHandler,
     'sync-subscription': (jobLogger) => syncSubscriptionJob(billing(jobLogger)) as JobHandler,
     'update-seat-quantity': (jobLogger) => updateSeatQuantityJob(billing(jobLogger)) as JobHandler,
     'run-billing-cycle': (jobLogger) => runBillingCycleJob(billing(jobLogger)) as JobHandler,
@@ -133,7 +146,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
       {
         connection,
         prefix: deps.queuePrefix,
-        concurrency: deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY,
+        concurrency: concurrencyOf(queueName),
         ...WORKER_LOCK_OPTIONS,
       },
     );

@@ -2,7 +2,9 @@ import type { Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { createLogger, freePort, SentEmail, startMailSink, type JobEnvelope, type MailSink } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
+import { senderOf } from './compose';
 import { sendEmailJob } from './email.job';
+import { MailClaims } from './mail-claims';
 
 let db: TestDatabase;
 let sink: MailSink;
@@ -13,6 +15,8 @@ const transportTo = (url: string) => {
   return transport;
 };
 const logger = createLogger('silent', 'test');
+const emailJob = (transport: Transporter, from = 'Teamfolk <no-reply@teamfolk.test>') =>
+  sendEmailJob({ claims: new MailClaims(db.sequelize, 2), transport, sender: senderOf(from), logger });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -46,12 +50,7 @@ const invitationJob = (idempotencyKey: string, to: string) =>
 
 describe('sendEmailJob', () => {
   it('sends one mail when the same job runs twice, even at the same time', async () => {
-    const send = sendEmailJob({
-      sequelize: db.sequelize,
-      transport: transportTo(sink.url),
-      from: 'Teamfolk <no-reply@teamfolk.test>',
-      logger,
-    });
+    const send = emailJob(transportTo(sink.url));
     const job = invitationJob('invitation-twice', 'twice@example.com');
 
     const results = await Promise.all([send(job), send(job)]);
@@ -69,21 +68,11 @@ describe('sendEmailJob', () => {
   it('keeps no trace of a failed send, so the retry delivers it', async () => {
     const deadTransport = transportTo(`smtp://127.0.0.1:${await freePort()}`);
     const job = invitationJob('invitation-retry', 'retry@example.com');
-    const failing = sendEmailJob({
-      sequelize: db.sequelize,
-      transport: deadTransport,
-      from: 'x@teamfolk.test',
-      logger,
-    });
+    const failing = emailJob(deadTransport, 'x@teamfolk.test');
     await expect(failing(job)).rejects.toThrow();
     expect(await SentEmail.count({ where: { idempotencyKey: 'invitation-retry' } })).toBe(0);
 
-    const working = sendEmailJob({
-      sequelize: db.sequelize,
-      transport: transportTo(sink.url),
-      from: 'x@teamfolk.test',
-      logger,
-    });
+    const working = emailJob(transportTo(sink.url), 'x@teamfolk.test');
     await expect(working(job)).resolves.toEqual({ sent: true });
     await sink.waitFor((mail) => mail.to.includes('retry@example.com'));
   });
