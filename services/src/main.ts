@@ -1,3 +1,5 @@
+// First: it sets how the heap grows, which applies to loading the modules below too.
+import './ops/heap-growth';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import {

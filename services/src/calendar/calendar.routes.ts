@@ -1,15 +1,59 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
-import type { CalendarService } from './calendar.service';
+import type { CalendarFileOutput, CalendarService } from './calendar.service';
+
+/**
+ * A calendar file as it is written (chunked: its length is known only at the end). Its headers go
+ * with the first piece, so a failure before it (a bad feed link, the database) is answered as any
+ * other; one after it can only cut the reply short, which the client sees as an incomplete file
+ * instead of waiting for the rest.
+ */
+async function sendCalendarFile(
+  req: Request,
+  res: Response,
+  headers: Record<string, string>,
+  write: (out: CalendarFileOutput) => Promise<void>,
+): Promise<void> {
+  let started = false;
+  const out: CalendarFileOutput = {
+    write(text) {
+      if (!started) res.set({ 'Content-Type': 'text/calendar; charset=utf-8', ...headers });
+      started = true;
+      return res.write(text);
+    },
+    drained() {
+      return new Promise((resolve) => {
+        if (res.destroyed) return resolve();
+        const done = () => {
+          res.off('drain', done).off('close', done);
+          resolve();
+        };
+        res.on('drain', done).on('close', done);
+      });
+    },
+    get destroyed() {
+      return res.destroyed;
+    },
+  };
+  try {
+    await write(out);
+  } catch (error) {
+    if (!started) throw error;
+    req.log.error({ err: error }, 'calendar file cut short');
+    res.destroy();
+    return;
+  }
+  res.end();
+}
 
 /** The secret feed is public by design (calendar apps send no bearer token): mounted before requireAuth. */
 export function calendarFeedRoutes(calendar: CalendarService): Router {
   const router = Router();
   router.get('/feed/:token.ics', async (req, res) => {
-    const body = await calendar.feed(req.params.token ?? '');
-    res.setHeader('Cache-Control', 'private, max-age=300');
-    res.type('text/calendar; charset=utf-8').send(body);
+    await sendCalendarFile(req, res, { 'Cache-Control': 'private, max-age=300' }, (out) =>
+      calendar.feed(req.params.token ?? '', out),
+    );
   });
   return router;
 }
@@ -30,9 +74,9 @@ export function calendarRoutes(calendar: CalendarService, signedIn: RequestHandl
   });
 
   router.get('/export/ical', async (req, res) => {
-    const body = await calendar.ical(sessionOf(req));
-    res.setHeader('Content-Disposition', `attachment; filename="${ICAL_FILE_NAME}"`);
-    res.type('text/calendar; charset=utf-8').send(body);
+    await sendCalendarFile(req, res, { 'Content-Disposition': `attachment; filename="${ICAL_FILE_NAME}"` }, (out) =>
+      calendar.ical(sessionOf(req), out),
+    );
   });
 
   router.get('/export/google', async (req, res) => {

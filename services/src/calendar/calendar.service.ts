@@ -45,10 +45,15 @@ export interface CalendarSettings {
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 /**
- * Calendar files written at once per process: each is CPU work on thousands of rows, so more at a
- * time only adds memory (every one holds its rows and text), not speed.
+ * Calendars built at once per process, from reading the rows to the answer; the others wait their
+ * turn before reading any. Each is CPU work on thousands of rows, so more at a time only adds
+ * memory, not speed: unlimited, as many as the database pool has connections held their rows while
+ * waiting for the CPU. The screens' ranges and the exports queue apart, so that a month never waits
+ * behind a year's file.
  */
-const calendarFiles = pLimit(2);
+export const CALENDAR_BUILDS_AT_ONCE = 2;
+const calendarRanges = pLimit(CALENDAR_BUILDS_AT_ONCE);
+const calendarExports = pLimit(CALENDAR_BUILDS_AT_ONCE);
 
 const LEAVE_COLUMNS = `l.id, l.employee_name, l.user_id AS employee_user_id, l.request_type, l.start_date, l.end_date,
          l.start_time, l.end_time, l.reason`;
@@ -94,13 +99,15 @@ export class CalendarService {
 
   /** Approved and pending leave of the range as the screens list it: by start date, then by name. */
   async events(viewer: AuthContext, start: string, end: string): Promise<CalendarEvent[]> {
-    const rows = await this.rows<EventRow>(CALENDAR_EVENTS_SQL, {
-      companyId: viewer.companyId,
-      statuses: ['approved', 'pending'],
-      start,
-      end,
+    return calendarRanges(async () => {
+      const rows = await this.rows<EventRow>(CALENDAR_EVENTS_SQL, {
+        companyId: viewer.companyId,
+        statuses: ['approved', 'pending'],
+        start,
+        end,
+      });
+      return rows.map((row) => presentEvent(row, viewer)).sort(byStartThenName);
     });
-    return rows.map((row) => presentEvent(row, viewer)).sort(byStartThenName);
   }
 
   /** Approved leave of the range, in no particular order. */
@@ -128,26 +135,32 @@ export class CalendarService {
     return publicHolidays(company.country, company.region, start, end);
   }
 
-  async ical(viewer: AuthContext): Promise<Buffer> {
-    return calendarFiles(async () => {
+  /**
+   * Writes the viewer's calendar file to `out` as it is made. Nothing is written before the rows
+   * are read, so a failure up to then can still be answered as an error.
+   */
+  async ical(viewer: AuthContext, out: CalendarFileOutput): Promise<void> {
+    await calendarExports(async () => {
       const today = new Date();
       // Calendar apps order events themselves: the file's order is not worth a sort.
       const [company, leave] = await Promise.all([
         this.company(viewer.companyId),
         this.exportedLeave(viewer, iso(addDays(today, -EXPORT_WINDOW_DAYS)), iso(addDays(today, EXPORT_WINDOW_DAYS))),
       ]);
-      return icalFile(company, leave);
+      await writeIcalFile(company, leave, out);
     });
   }
 
   async googleLinks(viewer: AuthContext): Promise<string[]> {
-    const today = new Date();
-    const [company, leave] = await Promise.all([
-      this.company(viewer.companyId),
-      this.exportedLeave(viewer, iso(today), iso(addDays(today, EXPORT_WINDOW_DAYS))),
-    ]);
-    // The console opens the first link: the next leave to start.
-    return leave.sort(byStartThenName).map((event) => googleTemplateUrl(event, company.timeZone));
+    return calendarExports(async () => {
+      const today = new Date();
+      const [company, leave] = await Promise.all([
+        this.company(viewer.companyId),
+        this.exportedLeave(viewer, iso(today), iso(addDays(today, EXPORT_WINDOW_DAYS))),
+      ]);
+      // The console opens the first link: the next leave to start.
+      return leave.sort(byStartThenName).map((event) => googleTemplateUrl(event, company.timeZone));
+    });
   }
 
   async feedUrl(viewer: AuthContext): Promise<string> {
@@ -162,13 +175,13 @@ export class CalendarService {
   }
 
   /** The secret feed: no bearer token, only the user's view of their own company. */
-  async feed(token: string): Promise<Buffer> {
+  async feed(token: string, out: CalendarFileOutput): Promise<void> {
     const userId = feedUserId(token);
     const companyId = userId === null ? null : await companyOf(this.sequelize, 'user', userId);
-    return runAsCompany(companyId, () => this.feedOf(userId, token));
+    return runAsCompany(companyId, () => this.feedOf(userId, token, out));
   }
 
-  private async feedOf(userId: number | null, token: string): Promise<Buffer> {
+  private async feedOf(userId: number | null, token: string, out: CalendarFileOutput): Promise<void> {
     const user = userId === null ? null : await User.findByPk(userId);
     if (
       !user ||
@@ -177,12 +190,10 @@ export class CalendarService {
     ) {
       throw new HttpError(404, calendarTexts.feedNotFound);
     }
-    return this.ical({
-      userId: user.id,
-      companyId: user.companyId,
-      role: user.role,
-      emailVerified: Boolean(user.emailVerifiedAt),
-    });
+    return this.ical(
+      { userId: user.id, companyId: user.companyId, role: user.role, emailVerified: Boolean(user.emailVerifiedAt) },
+      out,
+    );
   }
 
   async getSettings(viewer: AuthContext): Promise<CompanySettings> {
@@ -255,16 +266,31 @@ function eventTitle(event: ExportedLeave): string {
   return `${event.employeeName}: ${label}`;
 }
 
-/** What a VEVENT of a leave takes, about: the first guess at a file's size. */
-const BYTES_PER_EVENT = 300;
+/** Where a calendar file goes (an HTTP response): written to piece by piece, until it is closed. */
+export interface CalendarFileOutput {
+  /** False when the piece had to wait in memory for a slow client: wait for `drained` before the next. */
+  write(text: string): boolean;
+  /** Resolves once the client has taken what waited, or has gone. */
+  drained(): Promise<void>;
+  readonly destroyed: boolean;
+}
+
+/**
+ * Characters of a calendar file handed on at once. Writing a piece encodes it into a buffer of up to
+ * three bytes a character; at 32 Ki characters that stays under glibc's 128 KiB mmap threshold, so
+ * the buffers come from and go back to malloc's heap. Larger ones are mapped and unmapped each
+ * time, and each unmapping raises the threshold to its size: from then on, blocks of that size
+ * stay resident once freed.
+ */
+export const ICAL_PIECE_CHARACTERS = 32 * 1024;
 
 /**
  * The calendar file: ical-generator writes the calendar and its VTIMEZONE, ical-events.ts the events.
- * Each event goes into the file's bytes as soon as it is written: one string of a whole file (25,000
- * events, 6.5 MB for a 2,000-person company) cost more to flatten and encode than writing the events
- * did, and a single name outside Latin-1 made all of it a two-byte string.
+ * The file goes out in pieces as it is written: a whole file (25,000 events, 6.5 MB for a 2,000-person
+ * company) held at once, as one string or one buffer, is a large block per request that the process
+ * kept resident after it was freed. A name outside Latin-1 makes only its own piece a two-byte string.
  */
-function icalFile(company: Company, events: ExportedLeave[]): Buffer {
+export async function writeIcalFile(company: Company, events: ExportedLeave[], out: CalendarFileOutput): Promise<void> {
   const zoned = company.timeZone !== 'UTC';
   const shell = ical({
     name: `${company.name} · who is out`,
@@ -273,21 +299,26 @@ function icalFile(company: Company, events: ExportedLeave[]): Buffer {
   }).toString();
   const options = { timeZone: company.timeZone, stamp: utcStamp(new Date()), title: eventTitle };
   const end = shell.lastIndexOf('END:VCALENDAR');
-  let file = Buffer.allocUnsafe(shell.length * 3 + events.length * BYTES_PER_EVENT);
-  let length = 0;
-  const append = (text: string) => {
-    // UTF-8 takes at most three bytes for one UTF-16 code unit.
-    if (file.length - length < text.length * 3) {
-      const larger = Buffer.allocUnsafe(Math.max(file.length * 2, length + text.length * 3));
-      file.copy(larger, 0, 0, length);
-      file = larger;
+  let piece = shell.slice(0, end);
+  for (const event of events) {
+    const text = icalEvent(event, options);
+    if (piece.length + text.length > ICAL_PIECE_CHARACTERS) {
+      // A slow client makes the pieces wait: the process then holds no more than one of them.
+      if (out.write(piece)) {
+        // A response corks what is written in one tick into one write, encoded into one buffer: each
+        // piece goes on its own. Not a turn of the event loop: two files would then be written in
+        // turns, and both finish late.
+        await new Promise((resolve) => process.nextTick(resolve));
+      } else {
+        await out.drained();
+      }
+      // The client went away: the rest of the file would go nowhere.
+      if (out.destroyed) return;
+      piece = '';
     }
-    length += file.write(text, length);
-  };
-  append(shell.slice(0, end));
-  for (const event of events) append(icalEvent(event, options));
-  append(shell.slice(end));
-  return file.subarray(0, length);
+    piece += text;
+  }
+  out.write(piece + shell.slice(end));
 }
 
 /** Google Calendar's event template link: all-day dates end exclusive; timed ones carry the zone. */

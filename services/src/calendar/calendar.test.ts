@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { calendarTexts, type Employee, type CalendarEvent } from '@teamfolk/shared';
 import { createCompanyWithAdmin, createInvitedEmployee, type CompanyWithAdmin } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import { CALENDAR_BUILDS_AT_ONCE, CALENDAR_EVENTS_SQL, CalendarService } from './calendar.service';
 
 let t: TestApp;
 let company: CompanyWithAdmin;
@@ -286,6 +287,56 @@ describe('GET /api/calendar/export/ical', () => {
     const bobSick = parseIcal(reply.text).find((event) => event.uid === `leave-${sick.id}@teamfolk`)!;
     expect(bobSick.summary).toBe('Bob Baker: Out');
     expect(reply.text).not.toContain('Flu');
+  });
+});
+
+describe('calendars asked for at once', () => {
+  it('reads the rows of at most two of each kind at a time; the other requests wait their turn and all get the whole answer', async () => {
+    const service = CalendarService.prototype as unknown as { rows(sql: string, ...rest: unknown[]): Promise<unknown> };
+    const readRows = service.rows;
+    const reading = { range: 0, file: 0 };
+    const mostAtOnce = { range: 0, file: 0 };
+    const spy = jest.spyOn(service, 'rows').mockImplementation(async function (this: unknown, sql, ...rest) {
+      const kind = sql === CALENDAR_EVENTS_SQL ? 'range' : 'file';
+      reading[kind] += 1;
+      mostAtOnce[kind] = Math.max(mostAtOnce[kind], reading[kind]);
+      try {
+        // Long enough that, unlimited, every request would be reading at the same moment.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return await readRows.call(this, sql, ...rest);
+      } finally {
+        reading[kind] -= 1;
+      }
+    });
+    try {
+      const askedFor = Array.from({ length: 3 * CALENDAR_BUILDS_AT_ONCE });
+      const [files, ranges] = await Promise.all([
+        Promise.all(askedFor.map(() => t.request().get('/api/calendar/export/ical').set('Authorization', admin))),
+        Promise.all(
+          askedFor.map(() =>
+            t
+              .request()
+              .get('/api/calendar/events')
+              .query({ start: day(0), end: day(13) })
+              .set('Authorization', admin),
+          ),
+        ),
+      ]);
+      const everyApproved = [vacation, sick, partial].map((leave) => `leave-${leave.id}@teamfolk`).sort();
+      for (const reply of files) {
+        expect(reply.status).toBe(200);
+        const uids = parseIcal(reply.text).map((event) => event.uid);
+        expect(uids.sort()).toEqual(everyApproved);
+      }
+      expect(ranges[0]!.body).toHaveLength(4);
+      for (const reply of ranges) {
+        expect(reply.status).toBe(200);
+        expect(reply.body).toEqual(ranges[0]!.body);
+      }
+      expect(mostAtOnce).toEqual({ range: CALENDAR_BUILDS_AT_ONCE, file: CALENDAR_BUILDS_AT_ONCE });
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

@@ -1,8 +1,5 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
-import type { Express, RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Sequelize } from 'sequelize';
 import { createMetricsRegistry, type OperatorCredentials } from '@teamfolk/shared';
 import type { HttpMetrics } from './http-metrics';
@@ -25,7 +22,12 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-function queueDashboard(queues: Queue[]): Express {
+async function loadQueueDashboard(queues: Queue[]): Promise<Express> {
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/express'),
+  ]);
   const serverAdapter = new ExpressAdapter().setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue)),
@@ -35,6 +37,30 @@ function queueDashboard(queues: Queue[]): Express {
   const dashboard = serverAdapter.getRouter() as Express;
   // Bull Board is an Express app of its own, with Express's defaults.
   dashboard.disable('x-powered-by');
+  return dashboard;
+}
+
+/**
+ * The queue dashboard, loaded when an operator first opens it: Bull Board and its page's assets
+ * cost every API process memory, and most never serve the page. Until then an empty app of ours
+ * stands in its place, which takes Bull Board's in once it is loaded.
+ */
+function queueDashboard(queues: Queue[]): Express {
+  const dashboard = express();
+  dashboard.disable('x-powered-by');
+  let loaded: Promise<void> | undefined;
+  dashboard.use((_req, _res, next) => {
+    loaded ??= loadQueueDashboard(queues).then((board) => {
+      dashboard.use(board);
+    });
+    loaded.then(
+      () => next(),
+      (error: unknown) => {
+        loaded = undefined;
+        next(error);
+      },
+    );
+  });
   return dashboard;
 }
 
