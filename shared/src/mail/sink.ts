@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type AddressObject } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { AddressObject } from 'mailparser';
 
 export interface CapturedMail {
   id: string;
@@ -36,6 +35,9 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
  * and the place tests read e-mails back from.
  */
 export async function startMailSink({ host = '127.0.0.1', port = 0 } = {}): Promise<MailSink> {
+  // Loaded here, not with the module: every process imports this package, and only development
+  // and tests run a sink (the parser alone is about 5 MB of a production API's heap).
+  const [{ simpleParser }, { SMTPServer }] = await Promise.all([import('mailparser'), import('smtp-server')]);
   const received: CapturedMail[] = [];
   const waiters = new Set<() => void>();
 
