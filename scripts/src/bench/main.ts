@@ -320,6 +320,8 @@ async function main(): Promise<void> {
     ownerUrl: databaseUrl,
     companyId: summary.mediumCompany.id,
     runId,
+    redisUrl: redis.url,
+    queuePrefix: productionEnv.QUEUE_PREFIX!,
     async startWorkers(smtpUrl) {
       const workers = startNode('workers/dist/main.js', { ...productionEnv, SMTP_URL: smtpUrl });
       stopStack.push(() => workers.stop());
