@@ -250,6 +250,18 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(workersConfig.OPS_PORT).toBe(9464);
   });
 
+  it('should have each image expose the port its process listens on', () => {
+    const dockerfile = readFileSync(path.join(__dirname, 'Dockerfile'), 'utf8');
+    const exposedBy = (stage: string) => {
+      const body = dockerfile.split(/^FROM /m).find((part) => part.startsWith(`runtime AS ${stage}\n`)) ?? '';
+      return [...body.matchAll(/^EXPOSE (\d+)$/gm)].map((line) => Number(line[1]));
+    };
+    // The workers' port as the image runs without OPS_PORT set, as under docker compose.
+    const { OPS_PORT: _setByTheManifest, ...workersEnvironment } = environmentOf(onlyContainerOf(workers));
+    expect(exposedBy('workers')).toEqual([loadConfig(workersEnvironment).OPS_PORT]);
+    expect(exposedBy('api')).toEqual([loadConfig(environmentOf(onlyContainerOf(api))).PORT]);
+  });
+
   it('should start the API and the workers with a valid production configuration, without migrating or the owner login', () => {
     for (const workload of [api, workers]) {
       const container = onlyContainerOf(workload);
