@@ -120,8 +120,11 @@ describe('SIGTERM to the API and the workers under load', () => {
     const leftActive = await emailQueue.getActiveCount();
 
     world.mail.setAcceptDelay(0);
-    await world.startWorkers();
+    const successor = await world.startWorkers();
     await waitUntil('the remaining e-mails', async () => (await emailQueue.getCompletedCount()) >= emails, 60_000, 250);
+    // Gone before the next tests start their own: left running, it would take their e-mail jobs.
+    successor.signal('SIGTERM');
+    expect(await exitOf(successor, Date.now(), SHUTDOWN_TIMEOUT_MS + 5_000)).toMatchObject({ code: 0 });
     const jobs = await emailQueue.getJobs(['completed', 'failed']);
     const perMessageId = countByMessageId(world.mail.deliveries());
 

@@ -153,6 +153,8 @@ describe('Postgres restarted under a mixed load of employees, leave and billing'
         `last 503 ${((lastUnavailable - upAt) / 1000).toFixed(1)} s after Postgres was back (stop took ` +
         `${downAt - stopBegan} ms, start ${upAt - startBegan} ms) (CHAOS_SEED=${CHAOS_SEED})\n`,
     );
+    // Refused connections mean the API went away: its last lines say why.
+    expect(api.isRunning() ? 'running' : api.output().slice(-3_000)).toBe('running');
     expect(explain(unexpected)).toEqual([]);
     expect(explain(notJson)).toEqual([]);
     expect(whileDown.length).toBeGreaterThan(20);
