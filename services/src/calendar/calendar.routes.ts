@@ -16,6 +16,15 @@ async function sendCalendarFile(
   write: (out: CalendarFileOutput) => Promise<void>,
 ): Promise<void> {
   let started = false;
+  // One listener of each for the whole file: the compression middleware moves 'drain' listeners to
+  // its own stream, where removing them through the response would not reach them.
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  res.on('drain', resume).on('close', resume);
   const out: CalendarFileOutput = {
     write(text) {
       if (!started) res.set({ 'Content-Type': 'text/calendar; charset=utf-8', ...headers });
@@ -24,12 +33,8 @@ async function sendCalendarFile(
     },
     drained() {
       return new Promise((resolve) => {
-        if (res.destroyed) return resolve();
-        const done = () => {
-          res.off('drain', done).off('close', done);
-          resolve();
-        };
-        res.on('drain', done).on('close', done);
+        if (res.destroyed) resolve();
+        else wake = resolve;
       });
     },
     get destroyed() {

@@ -1,9 +1,15 @@
+import zlib from 'node:zlib';
 import { addDays, format, nextMonday } from 'date-fns';
 import ICAL from 'ical.js';
 import { calendarTexts, type Employee, type CalendarEvent } from '@teamfolk/shared';
 import { createCompanyWithAdmin, createInvitedEmployee, type CompanyWithAdmin } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
-import { CALENDAR_BUILDS_AT_ONCE, CALENDAR_EVENTS_SQL, CalendarService } from './calendar.service';
+import {
+  CALENDAR_BUILDS_AT_ONCE,
+  CALENDAR_EVENTS_SQL,
+  CalendarService,
+  ICAL_PIECE_CHARACTERS,
+} from './calendar.service';
 
 let t: TestApp;
 let company: CompanyWithAdmin;
@@ -287,6 +293,44 @@ describe('GET /api/calendar/export/ical', () => {
     const bobSick = parseIcal(reply.text).find((event) => event.uid === `leave-${sick.id}@teamfolk`)!;
     expect(bobSick.summary).toBe('Bob Baker: Out');
     expect(reply.text).not.toContain('Flu');
+  });
+});
+
+describe('a calendar file larger than the compression stream holds', () => {
+  it('goes out whole, each piece waiting for the stream to drain, without piling up listeners', async () => {
+    const large = await createCompanyWithAdmin();
+    const largeAdmin = await bearerFor(t, large.admin.email, large.password);
+    const count = 800;
+    await t.db.sequelize.query(
+      `INSERT INTO leave_requests (company_id, employee_name, request_type, leave_type, start_date, end_date,
+                                   reason, days_count, hours_count, status)
+       SELECT :companyId, 'Grace Hopper ' || n, 'vacation', 'full_day', current_date + (n % 300), current_date + (n % 300),
+              repeat('Sailing around the islands. ', 12), 1, 8, 'approved'
+         FROM generate_series(1, :count) AS n`,
+      { replacements: { companyId: large.company.id, count } },
+    );
+    // The compression middleware's stream, on which the response's 'drain' listeners end up.
+    const streams = new Set<zlib.Gzip>();
+    const on = zlib.Gzip.prototype.on;
+    const spy = jest.spyOn(zlib.Gzip.prototype, 'on').mockImplementation(function (this: zlib.Gzip, ...args) {
+      streams.add(this);
+      return on.apply(this, args);
+    });
+    try {
+      const reply = await t
+        .request()
+        .get('/api/calendar/export/ical')
+        .set('Authorization', largeAdmin)
+        .set('Accept-Encoding', 'gzip')
+        .expect(200);
+      expect(reply.headers['content-encoding']).toBe('gzip');
+      expect(reply.text.length).toBeGreaterThan(12 * ICAL_PIECE_CHARACTERS);
+      expect(parseIcal(reply.text)).toHaveLength(count);
+      expect(streams.size).toBe(1);
+      for (const stream of streams) expect(stream.listenerCount('drain')).toBeLessThanOrEqual(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
