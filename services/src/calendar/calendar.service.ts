@@ -45,11 +45,12 @@ export interface CalendarSettings {
 
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 /**
- * Calendars built at once per process, from reading the rows to the answer; the others wait their
- * turn before reading any. Each is CPU work on thousands of rows, so more at a time only adds
- * memory, not speed: unlimited, as many as the database pool has connections held their rows while
- * waiting for the CPU. The screens' ranges and the exports queue apart, so that a month never waits
- * behind a year's file.
+ * Calendars read at once per process; the others wait their turn before reading any. Each is CPU
+ * work on thousands of rows, so more at a time only adds memory, not speed: unlimited, as many as
+ * the database pool has connections held their rows while waiting for the CPU. The screens' ranges
+ * and the exports queue apart, so that a month never waits behind a year's file. A file's turn ends
+ * once its rows are read: writing it out waits on its client, and a slow one must not hold up
+ * anyone else's.
  */
 export const CALENDAR_BUILDS_AT_ONCE = 2;
 const calendarRanges = pLimit(CALENDAR_BUILDS_AT_ONCE);
@@ -140,15 +141,15 @@ export class CalendarService {
    * are read, so a failure up to then can still be answered as an error.
    */
   async ical(viewer: AuthContext, out: CalendarFileOutput): Promise<void> {
-    await calendarExports(async () => {
-      const today = new Date();
-      // Calendar apps order events themselves: the file's order is not worth a sort.
-      const [company, leave] = await Promise.all([
+    const today = new Date();
+    // Calendar apps order events themselves: the file's order is not worth a sort.
+    const [company, leave] = await calendarExports(() =>
+      Promise.all([
         this.company(viewer.companyId),
         this.exportedLeave(viewer, iso(addDays(today, -EXPORT_WINDOW_DAYS)), iso(addDays(today, EXPORT_WINDOW_DAYS))),
-      ]);
-      await writeIcalFile(company, leave, out);
-    });
+      ]),
+    );
+    await writeIcalFile(company, leave, out);
   }
 
   async googleLinks(viewer: AuthContext): Promise<string[]> {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { addDays, format, nextMonday } from 'date-fns';
 import ICAL from 'ical.js';
@@ -332,6 +334,57 @@ describe('a calendar file larger than the compression stream holds', () => {
       spy.mockRestore();
     }
   });
+});
+
+describe('calendar files going to clients that stop reading', () => {
+  it("hold up no one else's export while they wait", async () => {
+    const large = await createCompanyWithAdmin();
+    const largeAdmin = await bearerFor(t, large.admin.email, large.password);
+    // About 15 MB: more than the socket buffers between a server and a client that reads nothing.
+    await t.db.sequelize.query(
+      `INSERT INTO leave_requests (company_id, employee_name, request_type, leave_type, start_date, end_date,
+                                   reason, days_count, hours_count, status)
+       SELECT :companyId, 'Ada Lovelace ' || n, 'vacation', 'full_day', current_date + (n % 300), current_date + (n % 300),
+              repeat('Walking the length of the coast. ', 40), 1, 8, 'approved'
+         FROM generate_series(1, 12000) AS n`,
+      { replacements: { companyId: large.company.id } },
+    );
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const stalled = await Promise.all(
+      Array.from(
+        { length: CALENDAR_BUILDS_AT_ONCE },
+        () =>
+          new Promise<http.ClientRequest>((resolve, reject) => {
+            const request = http.get(
+              { host: '127.0.0.1', port, path: '/api/calendar/export/ical', headers: { Authorization: largeAdmin } },
+              (response) => {
+                expect(response.statusCode).toBe(200);
+                response.pause();
+                resolve(request);
+              },
+            );
+            request.on('error', reject);
+          }),
+      ),
+    );
+    try {
+      // Long enough for both files to fill the buffers and wait on their clients.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const reply = await Promise.race([
+        t.request().get('/api/calendar/export/ical').set('Authorization', admin),
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(() => reject(new Error('the export waited behind the stalled ones')), 5_000),
+        ),
+      ]);
+      expect(reply.status).toBe(200);
+      expect(parseIcal(reply.text)).toHaveLength(3);
+    } finally {
+      for (const request of stalled) request.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 20_000);
 });
 
 describe('calendars asked for at once', () => {
