@@ -15,7 +15,6 @@ async function sendCalendarFile(
   headers: Record<string, string>,
   write: (out: CalendarFileOutput) => Promise<void>,
 ): Promise<void> {
-  let started = false;
   // One listener of each for the whole file: the compression middleware moves 'drain' listeners to
   // its own stream, where removing them through the response would not reach them.
   let wake: (() => void) | undefined;
@@ -27,8 +26,7 @@ async function sendCalendarFile(
   res.on('drain', resume).on('close', resume);
   const out: CalendarFileOutput = {
     write(text) {
-      if (!started) res.set({ 'Content-Type': 'text/calendar; charset=utf-8', ...headers });
-      started = true;
+      if (!res.headersSent) res.set({ 'Content-Type': 'text/calendar; charset=utf-8', ...headers });
       return res.write(text);
     },
     drained() {
@@ -44,7 +42,7 @@ async function sendCalendarFile(
   try {
     await write(out);
   } catch (error) {
-    if (!started) throw error;
+    if (!res.headersSent) throw error;
     req.log.error({ err: error }, 'calendar file cut short');
     res.destroy();
     return;
