@@ -298,19 +298,24 @@ describe('GET /api/calendar/export/ical', () => {
   });
 });
 
+/** `count` approved days off in the next 300 days, written straight to the table: a large calendar file. */
+async function approvedDaysOff(companyId: number, count: number, reason: string) {
+  await t.db.sequelize.query(
+    `INSERT INTO leave_requests (company_id, employee_name, request_type, leave_type, start_date, end_date,
+                                 reason, days_count, hours_count, status)
+     SELECT :companyId, 'Grace Hopper ' || n, 'vacation', 'full_day', current_date + (n % 300), current_date + (n % 300),
+            :reason, 1, 8, 'approved'
+       FROM generate_series(1, :count) AS n`,
+    { replacements: { companyId, count, reason } },
+  );
+}
+
 describe('a calendar file larger than the compression stream holds', () => {
   it('goes out whole, each piece waiting for the stream to drain, without piling up listeners', async () => {
     const large = await createCompanyWithAdmin();
     const largeAdmin = await bearerFor(t, large.admin.email, large.password);
     const count = 800;
-    await t.db.sequelize.query(
-      `INSERT INTO leave_requests (company_id, employee_name, request_type, leave_type, start_date, end_date,
-                                   reason, days_count, hours_count, status)
-       SELECT :companyId, 'Grace Hopper ' || n, 'vacation', 'full_day', current_date + (n % 300), current_date + (n % 300),
-              repeat('Sailing around the islands. ', 12), 1, 8, 'approved'
-         FROM generate_series(1, :count) AS n`,
-      { replacements: { companyId: large.company.id, count } },
-    );
+    await approvedDaysOff(large.company.id, count, 'Sailing around the islands. '.repeat(12));
     // The compression middleware's stream, on which the response's 'drain' listeners end up.
     const streams = new Set<zlib.Gzip>();
     const on = zlib.Gzip.prototype.on;
@@ -341,14 +346,7 @@ describe('calendar files going to clients that stop reading', () => {
     const large = await createCompanyWithAdmin();
     const largeAdmin = await bearerFor(t, large.admin.email, large.password);
     // About 15 MB: more than the socket buffers between a server and a client that reads nothing.
-    await t.db.sequelize.query(
-      `INSERT INTO leave_requests (company_id, employee_name, request_type, leave_type, start_date, end_date,
-                                   reason, days_count, hours_count, status)
-       SELECT :companyId, 'Ada Lovelace ' || n, 'vacation', 'full_day', current_date + (n % 300), current_date + (n % 300),
-              repeat('Walking the length of the coast. ', 40), 1, 8, 'approved'
-         FROM generate_series(1, 12000) AS n`,
-      { replacements: { companyId: large.company.id } },
-    );
+    await approvedDaysOff(large.company.id, 12_000, 'Walking the length of the coast. '.repeat(40));
     const server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
