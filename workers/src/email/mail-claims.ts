@@ -40,10 +40,10 @@ const MAX_BATCH = 200;
  *
  * Per mail, the row is inserted before the mail is sent and commits only once the SMTP server has
  * accepted it; a mail whose send failed is deleted before the batch commits, so its retry sends. A
- * concurrent duplicate waits on the unique key for the first one's outcome (two claims of one key
- * never share a batch: the second goes to a later one). The price is a longer window in which a
- * killed process leaves accepted mails uncommitted: until the batch's last mail is answered. Their
- * retries send copies with the same Message-ID, which mailboxes drop.
+ * concurrent duplicate waits on the unique key for the outcome of whichever claim inserted first
+ * (two claims of one key never share a batch, but their batches may be open at once). The price is
+ * a longer window in which a killed process leaves accepted mails uncommitted: until the batch's
+ * last mail is answered. Their retries send copies with the same Message-ID, which mailboxes drop.
  *
  * A batch belongs to one company: row-level security checks every row against the transaction's.
  */
