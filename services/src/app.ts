@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { Router, type Express } from 'express';
 import type { Redis } from 'ioredis';
-import { pinoHttp } from 'pino-http';
 import type { Sequelize } from 'sequelize';
 import {
   createPaymentsProvider,
-  httpLogSerializers,
   LocalPaymentsProvider,
   openQueues,
   operatorCredentialsOf,
@@ -37,6 +34,7 @@ import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
 import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { logRequests } from './http/request-log';
 import { apiCors, securityHeaders } from './http/security-headers';
 import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
@@ -65,8 +63,6 @@ export interface AppDependencies {
   payments?: PaymentsProvider;
 }
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
-
 export function createApp({
   config,
   sequelize,
@@ -90,19 +86,7 @@ export function createApp({
   const httpMetrics = operator ? createHttpMetrics() : null;
   if (httpMetrics) app.use(httpMetrics.middleware);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-      serializers: httpLogSerializers,
-    }),
-  );
+  logRequests(app, logger);
   app.use(securityHeaders(config.APP_URL));
 
   app.use(compression());

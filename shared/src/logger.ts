@@ -62,17 +62,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   return (copy ?? value) as T;
 }
 
-/**
- * pino-http's request and response serializers: the standard ones' output (method, url, headers…,
- * copied into plain objects) with tokens taken out of the URL and secret headers (Authorization,
- * Cookie, Set-Cookie, X-Session-Token, Stripe-Signature) redacted.
- */
-export const httpLogSerializers = {
-  req: (req: Record<string, unknown>) => redactSecrets({ ...req }),
-  res: (res: Record<string, unknown>) => redactSecrets({ ...res }),
-};
-
-/** A second line of defence for the request log, should a serializer above be replaced. */
+/** A second line of defence under redactSecrets: where secrets are known to sit in logged objects. */
 const REDACTED_PATHS = [
   'password',
   '*.password',

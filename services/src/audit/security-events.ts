@@ -48,7 +48,7 @@ export async function recordSecurityEvent(req: Request, details: SecurityEventDe
         email: normalisedEmail(details.email),
         ip: req.ip ?? null,
         userAgent: clip(req.get('user-agent'), USER_AGENT_MAX_LENGTH),
-        requestId: req.id === undefined ? null : String(req.id),
+        requestId: req.id ?? null,
         route: routeOf(req),
       },
       // Append-only under row-level security: the event of another (or no) company may be added but

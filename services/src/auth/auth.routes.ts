@@ -25,7 +25,7 @@ export function authRoutes(auth: AuthService, settings: AuthSettings, limits: Au
 
   router.post('/signup', ...limits.signup, async (req, res) => {
     const input = signupSchema.parse(req.body);
-    const reply = await auth.signup(input, String(req.id));
+    const reply = await auth.signup(input, req.id);
     res.status(201).json(reply);
   });
 
@@ -46,7 +46,7 @@ export function authRoutes(auth: AuthService, settings: AuthSettings, limits: Au
 
   router.post('/resend-verification', ...limits['resend-verification'], async (req, res) => {
     const { email } = resendVerificationSchema.parse(req.body);
-    res.json(await auth.resendVerification(email, String(req.id)));
+    res.json(await auth.resendVerification(email, req.id));
   });
 
   router.get('/verify-email/:token', async (req, res) => {

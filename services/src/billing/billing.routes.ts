@@ -12,8 +12,6 @@ import { HttpError } from '../http/errors';
 import type { BillingWebhooks } from './billing-webhooks';
 import type { BillingService } from './billing.service';
 
-const requestIdOf = (req: Request) => String(req.id);
-
 /** The provider's ids in a path: anything else cannot name a card of this company. */
 function paymentMethodIdOf(req: Request): string {
   const parsed = updatePaymentMethodSchema.shape.paymentMethodId.safeParse(req.params.id);
@@ -49,7 +47,7 @@ export function billingRoutes(employees: EmployeesService, billing: BillingServi
 
   router.post('/payment-success', async (req, res) => {
     const { sessionId } = paymentSuccessSchema.parse(req.body ?? {});
-    res.json(await billing.paymentSuccess(sessionOf(req), sessionId, requestIdOf(req)));
+    res.json(await billing.paymentSuccess(sessionOf(req), sessionId, req.id));
   });
 
   router.post('/create-setup-intent', requireVerifiedEmail, async (req, res) => {
@@ -67,19 +65,19 @@ export function billingRoutes(employees: EmployeesService, billing: BillingServi
   });
 
   router.post('/cancel-subscription', async (req, res) => {
-    res.json(await billing.cancelAtPeriodEnd(sessionOf(req), requestIdOf(req)));
+    res.json(await billing.cancelAtPeriodEnd(sessionOf(req), req.id));
   });
 
   router.post('/cancel-subscription-immediately', async (req, res) => {
-    res.json(await billing.cancelNow(sessionOf(req), requestIdOf(req)));
+    res.json(await billing.cancelNow(sessionOf(req), req.id));
   });
 
   router.post('/reactivate-subscription', async (req, res) => {
-    res.json(await billing.reactivate(sessionOf(req), requestIdOf(req)));
+    res.json(await billing.reactivate(sessionOf(req), req.id));
   });
 
   router.post('/sync-subscription', async (req, res) => {
-    res.status(202).json(await billing.requestSync(sessionOf(req), requestIdOf(req)));
+    res.status(202).json(await billing.requestSync(sessionOf(req), req.id));
   });
 
   return router;
@@ -94,7 +92,7 @@ export function billingWebhookRoute(webhooks: BillingWebhooks): Router {
   router.post('/billing/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const signature = req.headers['stripe-signature'];
-    res.json(await webhooks.handle(body, typeof signature === 'string' ? signature : undefined, requestIdOf(req)));
+    res.json(await webhooks.handle(body, typeof signature === 'string' ? signature : undefined, req.id));
   });
   return router;
 }

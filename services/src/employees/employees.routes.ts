@@ -38,13 +38,13 @@ export function employeesRoutes(employees: EmployeesService): Router {
 
   router.post('/', requireVerifiedEmail, async (req, res) => {
     const input = employeeInputSchema.parse(req.body);
-    res.status(201).json(await employees.create(sessionOf(req), input, String(req.id)));
+    res.status(201).json(await employees.create(sessionOf(req), input, req.id));
   });
 
   router.put('/:id', async (req, res) => {
     const id = employeeId(req);
     const input = employeeUpdateSchema.parse(req.body);
-    res.json(await employees.update(sessionOf(req), id, input, String(req.id)));
+    res.json(await employees.update(sessionOf(req), id, input, req.id));
   });
 
   router.put('/:id/balances', async (req, res) => {
@@ -58,7 +58,7 @@ export function employeesRoutes(employees: EmployeesService): Router {
   });
 
   router.post('/:id/resend-invitation', requireVerifiedEmail, async (req, res) => {
-    res.json(await employees.resendInvitation(sessionOf(req), employeeId(req), String(req.id)));
+    res.json(await employees.resendInvitation(sessionOf(req), employeeId(req), req.id));
   });
 
   return router;

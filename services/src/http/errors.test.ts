@@ -1,9 +1,9 @@
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import { ConnectionAcquireTimeoutError, ConnectionRefusedError, DatabaseError } from 'sequelize';
 import supertest from 'supertest';
 import { createLogger, generalTexts } from '@teamfolk/shared';
 import { errorHandler } from './errors';
+import { logRequests } from './request-log';
 
 /** What node-postgres reports, with the SQLSTATE Postgres sent (if any). */
 function pgError(message: string, code?: string): Error & { sql: string; parameters: object } {
@@ -11,8 +11,9 @@ function pgError(message: string, code?: string): Error & { sql: string; paramet
 }
 
 function replyTo(error: unknown) {
-  const app = express()
-    .use(pinoHttp({ logger: createLogger('silent', 'test') }))
+  const app = express();
+  logRequests(app, createLogger('silent', 'test'));
+  app
     .get('/work', () => {
       throw error;
     })

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import supertest from 'supertest';
 import { createLogger, generalTexts } from '@teamfolk/shared';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { errorHandler } from './errors';
+import { logRequests } from './request-log';
 
 let t: TestApp;
 let dist: string;
@@ -145,8 +145,9 @@ describe('error replies', () => {
         },
       }),
     );
-    const app = express()
-      .use(pinoHttp({ logger }))
+    const app = express();
+    logRequests(app, logger);
+    app
       .get('/boom', () => {
         throw new Error('insert or update on table "employees" violates foreign key constraint');
       })
@@ -156,5 +157,6 @@ describe('error replies', () => {
     const logged = lines.join('');
     expect(logged).toContain('violates foreign key constraint');
     expect(logged).toContain('"stack"');
+    expect(logged).toContain('"msg":"request failed"');
   });
 });

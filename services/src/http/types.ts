@@ -1,4 +1,4 @@
-import type { Role, SessionUser, SubscriptionTimes } from '@teamfolk/shared';
+import type { Logger, Role, SessionUser, SubscriptionTimes } from '@teamfolk/shared';
 
 export interface AuthContext {
   userId: number;
@@ -12,6 +12,10 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
+      /** The request's id (X-Request-Id), set by logRequests. */
+      id: string;
+      /** The process's logger bound to the request's id. */
+      log: Logger;
       auth?: AuthContext;
       /** The signed-in caller's company subscription (null: none yet), read with the session. */
       companySubscription?: SubscriptionTimes | null;

@@ -27,13 +27,13 @@ export function leavesRoutes(leaves: LeavesService): Router {
 
   router.post('/', async (req, res) => {
     const input = leaveRequestInputSchema.parse(req.body);
-    res.status(201).json(await leaves.submit(sessionOf(req), input, String(req.id)));
+    res.status(201).json(await leaves.submit(sessionOf(req), input, req.id));
   });
 
   router.put('/:id/approve', requireRole('admin'), async (req, res) => {
     const id = leaveId(req);
     const { approved } = leaveDecisionSchema.parse(req.body);
-    res.json(await leaves.decide(sessionOf(req), id, approved, String(req.id)));
+    res.json(await leaves.decide(sessionOf(req), id, approved, req.id));
   });
 
   router.post('/:id/cancel', async (req, res) => {

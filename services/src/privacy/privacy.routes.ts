@@ -27,7 +27,7 @@ export function privacyRoutes(exports: DataExportsService, erasure: EmployeeEras
 
   router.post('/exports', async (req, res) => {
     const { scope } = dataExportRequestSchema.parse(req.body);
-    res.status(202).json(await exports.request(sessionOf(req), scope, String(req.id)));
+    res.status(202).json(await exports.request(sessionOf(req), scope, req.id));
   });
 
   router.get('/exports/:id', async (req, res) => {
@@ -48,7 +48,7 @@ export function privacyRoutes(exports: DataExportsService, erasure: EmployeeEras
 
   router.post('/former-employees/:id/erase', requireRole('admin'), async (req, res) => {
     const id = idOf(req, privacyTexts.formerEmployeeNotFound);
-    res.json(await erasure.erase(sessionOf(req), id, String(req.id)));
+    res.json(await erasure.erase(sessionOf(req), id, req.id));
   });
 
   return router;

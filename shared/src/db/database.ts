@@ -14,7 +14,7 @@ export interface DatabaseOptions {
 const ACQUIRE_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/** One Sequelize instance per process, models bound to it, no query logging (pino-http covers requests). */
+/** One Sequelize instance per process, models bound to it, no query logging (the request log covers requests). */
 export function createDatabase(url: string, { poolMax = 10 }: DatabaseOptions = {}): Sequelize {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
