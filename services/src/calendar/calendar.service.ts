@@ -20,6 +20,7 @@ import type { AuthContext } from '../http/types';
 import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
 import { compactDate, dayAfter, icalEvent, utcStamp, type ExportedLeave } from './ical-events';
 import { isKnownHolidayRegion, publicHolidays } from './holidays';
+import { sortByStartThenName } from './name-order';
 
 interface LeaveRow {
   id: number;
@@ -80,14 +81,6 @@ export const CALENDAR_EVENTS_SQL = leaveBetween(`${LEAVE_COLUMNS}, l.days_count,
  */
 const EXPORTED_LEAVE_SQL = leaveBetween(LEAVE_COLUMNS);
 
-const names = new Intl.Collator('en', { sensitivity: 'accent' });
-
-/** By start date, then by name as people read it (case aside), then by id so that ties stay put. */
-function byStartThenName(a: ExportedLeave, b: ExportedLeave): number {
-  if (a.start !== b.start) return a.start < b.start ? -1 : 1;
-  return names.compare(a.employeeName, b.employeeName) || a.id - b.id;
-}
-
 /** External calendars get a year back and a year ahead: enough to plan, bounded to stay fast. */
 const EXPORT_WINDOW_DAYS = 365;
 
@@ -107,7 +100,7 @@ export class CalendarService {
         start,
         end,
       });
-      return rows.map((row) => presentEvent(row, viewer)).sort(byStartThenName);
+      return sortByStartThenName(rows.map((row) => presentEvent(row, viewer)));
     });
   }
 
@@ -160,7 +153,7 @@ export class CalendarService {
         this.exportedLeave(viewer, iso(today), iso(addDays(today, EXPORT_WINDOW_DAYS))),
       ]);
       // The console opens the first link: the next leave to start.
-      return leave.sort(byStartThenName).map((event) => googleTemplateUrl(event, company.timeZone));
+      return sortByStartThenName(leave).map((event) => googleTemplateUrl(event, company.timeZone));
     });
   }
 
