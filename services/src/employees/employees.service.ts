@@ -19,8 +19,8 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/audit';
 import { createInvitation } from '../auth/invitations';
 import { HttpError } from '../http/errors';
-import { likePattern, type ListQuery } from '../http/list-query';
-import { selectPage } from '../http/paged-select';
+import { isRowId, likePattern, type ListQuery } from '../http/list-query';
+import { queryParameters, selectPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
 import { EMPLOYEE_COLUMNS, employeeRecordOf, toEmployeeRecord, type EmployeeRow } from './employee-record';
 
@@ -57,26 +57,26 @@ export class EmployeesService {
   ) {}
 
   async list(auth: AuthContext, query: ListQuery<EmployeeSortField>): Promise<EmployeePage> {
-    const conditions = ['e.company_id = :companyId', 'e.deleted_at IS NULL'];
-    const replacements: Record<string, unknown> = { companyId: auth.companyId };
+    const parameters = queryParameters();
+    const { param } = parameters;
+    const conditions = [`e.company_id = ${param(auth.companyId)}`, 'e.deleted_at IS NULL'];
     const { q, id } = query.filter;
     if (typeof q === 'string' && q.trim()) {
-      conditions.push('(e.name ILIKE :q OR e.email ILIKE :q OR e.job_role ILIKE :q)');
-      replacements.q = likePattern(q.trim());
+      const pattern = param(likePattern(q.trim()));
+      conditions.push(`(e.name ILIKE ${pattern} OR e.email ILIKE ${pattern} OR e.job_role ILIKE ${pattern})`);
     }
     if (id !== undefined) {
       const ids = (Array.isArray(id) ? id : [id]).map(Number);
-      if (ids.length === 0 || ids.some((value) => !Number.isInteger(value))) {
+      if (ids.length === 0 || !ids.every(isRowId)) {
         throw new HttpError(400, 'filter id must be an employee id or a list of them');
       }
-      conditions.push('e.id IN (:ids)');
-      replacements.ids = ids;
+      conditions.push(`e.id = ANY(${param(ids)})`);
     }
     const { rows, total } = await selectPage<EmployeeRow>(this.sequelize, {
       columns: EMPLOYEE_COLUMNS,
       from: 'employees e',
       conditions,
-      replacements,
+      parameters,
       order: query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, e.id` : 'lower(e.name), e.id',
       range: query.range,
     });

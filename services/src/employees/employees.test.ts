@@ -317,6 +317,8 @@ describe('GET /api/employees', () => {
     [{ range: '[5,1]' }, /range must be/],
     [{ filter: '[1]' }, /filter must be a JSON object/],
     [{ filter: '{"id":["x"]}' }, /filter id/],
+    [{ filter: '{"id":[1,3000000000]}' }, /filter id/],
+    [{ filter: '{"q":"a\\u0000b"}' }, /NUL character/],
   ])('refuses the malformed list query %j with 400', async (query, message) => {
     const reply = await t.request().get('/api/employees').query(query).set('Authorization', auth).expect(400);
     expect(reply.body.message).toMatch(message);

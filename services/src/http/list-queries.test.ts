@@ -1,4 +1,5 @@
 import { addDays, format } from 'date-fns';
+import pg from 'pg';
 import { QueryTypes } from 'sequelize';
 import { currentCompanyId, runAsCompany } from '@teamfolk/shared';
 import { bearerFor, eventually, startTestApp, type TestApp } from '../testing/harness';
@@ -16,7 +17,13 @@ import {
 let t: TestApp;
 let owner: CompanyWithAdmin;
 let adminBearer: string;
-let executed: string[] = [];
+/** A statement as node-postgres received it: through Sequelize, or straight on a pooled connection. */
+interface Statement {
+  text: string;
+  values?: unknown[];
+}
+let executed: Statement[] = [];
+const clientQuery = pg.Client.prototype.query;
 
 const today = new Date();
 const day = (offset: number) => format(addDays(today, offset), 'yyyy-MM-dd');
@@ -56,7 +63,7 @@ async function addEmployeesWithLeave(count: number): Promise<void> {
 }
 
 /** The statements one GET makes, in order, once the e-mails its set-up caused have gone. */
-async function statementsOf(path: string): Promise<string[]> {
+async function statementsOf(path: string): Promise<Statement[]> {
   await t.flushOutbox();
   await eventually(async () => {
     const counts = await t.workers.queues.email.getJobCounts('waiting', 'active', 'delayed');
@@ -69,11 +76,19 @@ async function statementsOf(path: string): Promise<string[]> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  t.db.sequelize.addHook('afterQuery', (_options, query) => {
-    // The outbox relay's polls run as no company; the request's queries run as the caller's.
-    const { sql } = query as unknown as { sql?: string };
-    if (sql && currentCompanyId() !== null) executed.push(sql);
-  });
+  // Every statement reaches node-postgres, whether it went through Sequelize or not. The outbox
+  // relay's polls run as no company; the request's statements run as the caller's. Setting a
+  // connection's company happens once per connection that changes hands, not per request.
+  pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+    const statement: Statement =
+      typeof config === 'string'
+        ? { text: config, values: Array.isArray(rest[0]) ? rest[0] : undefined }
+        : (config as Statement);
+    if (currentCompanyId() !== null && !statement.text.includes("set_config('app.company_id'")) {
+      executed.push({ text: statement.text, values: statement.values });
+    }
+    return (clientQuery as (...args: unknown[]) => unknown).call(this, config, ...rest);
+  } as typeof clientQuery;
   owner = await createCompanyWithAdmin();
   await activateSubscription(owner.company);
   adminBearer = await bearerFor(t, owner.admin.email, owner.password);
@@ -81,6 +96,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  pg.Client.prototype.query = clientQuery;
   await t.close();
 });
 
@@ -107,19 +123,21 @@ function sequentialScans(node: PlanNode): string[] {
 }
 
 it('reads every list through an index: with sequential scans priced out, none is left', async () => {
-  const selects = new Set<string>();
+  const selects = new Map<string, Statement>();
   for (const path of LIST_ROUTES) {
-    for (const sql of await statementsOf(path)) if (/^\s*(SELECT|WITH)\b/i.test(sql)) selects.add(sql);
+    for (const statement of await statementsOf(path)) {
+      if (/^\s*(SELECT|WITH)\b/i.test(statement.text)) selects.set(statement.text, statement);
+    }
   }
   expect(selects.size).toBeGreaterThan(5);
   const scans: Record<string, string[]> = {};
-  for (const sql of selects) {
+  for (const [sql, { values }] of selects) {
     const plan = await runAsCompany(owner.company.id, () =>
       t.db.sequelize.transaction(async (transaction) => {
         await t.db.sequelize.query('SET LOCAL enable_seqscan = off', { transaction });
         const [row] = await t.db.sequelize.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
           `EXPLAIN (FORMAT JSON) ${sql.replace(/;\s*$/, '')}`,
-          { type: QueryTypes.SELECT, transaction },
+          { type: QueryTypes.SELECT, transaction, ...(values ? { bind: values } : {}) },
         );
         return row!['QUERY PLAN'][0].Plan;
       }),

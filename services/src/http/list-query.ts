@@ -63,6 +63,14 @@ export function parseListQuery<SortField extends string>(
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
     throw new HttpError(400, 'filter must be a JSON object');
   }
+  // Postgres text cannot hold U+0000: bound as a parameter, such a value fails the whole query.
+  if (
+    Object.values(filter).some((value) =>
+      [value].flat().some((item) => typeof item === 'string' && item.includes('\u0000')),
+    )
+  ) {
+    throw new HttpError(400, 'filter values must not contain the NUL character');
+  }
   return { sort: parsedSort, range: parsedRange, filter: filter as Record<string, unknown> };
 }
 
@@ -71,6 +79,14 @@ export function setContentRange(res: Response, resource: string, start: number, 
   const span = count > 0 ? `${start}-${start + count - 1}` : '*';
   res.setHeader('Content-Range', `${resource} ${span}/${total}`);
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+}
+
+/**
+ * Whether a filter's value can be a row's id: ids are Postgres integers, and a larger number bound
+ * to an integer column fails the whole query.
+ */
+export function isRowId(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2_147_483_647;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */

@@ -26,8 +26,8 @@ import {
 import { changeTrailClauses } from '../audit/audit';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
-import type { ListQuery } from '../http/list-query';
-import { selectPage } from '../http/paged-select';
+import { isRowId, type ListQuery } from '../http/list-query';
+import { queryParameters, selectPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
 import { clock, LEAVE_COLUMNS, toLeaveRecord, type LeaveRow } from './leave-record';
 
@@ -108,22 +108,24 @@ export class LeavesService {
   ) {}
 
   async list(auth: AuthContext, query: ListQuery<LeaveSortField>): Promise<LeavePage> {
-    const conditions = ['l.company_id = :companyId'];
-    const replacements: Record<string, unknown> = { companyId: auth.companyId };
+    const parameters = queryParameters();
+    const { param } = parameters;
+    const company = param(auth.companyId);
+    const conditions = [`l.company_id = ${company}`];
     if (auth.role !== 'admin') {
-      conditions.push('l.employee_id = (SELECT id FROM employees WHERE user_id = :userId AND company_id = :companyId)');
-      replacements.userId = auth.userId;
+      conditions.push(
+        `l.employee_id = (SELECT id FROM employees WHERE user_id = ${param(auth.userId)} AND company_id = ${company})`,
+      );
     }
     const { status, request_type: requestType, employee_id: employeeId, from, to } = query.filter;
     const addEquality = (column: string, name: string, value: unknown, valid: (candidate: unknown) => boolean) => {
       if (value === undefined) return;
       if (!valid(value)) throw new HttpError(400, `filter ${name} is not valid`);
-      conditions.push(`${column} = :${name}`);
-      replacements[name] = value;
+      conditions.push(`${column} = ${param(value)}`);
     };
     addEquality('l.status', 'status', status, (value) => typeof value === 'string');
     addEquality('l.request_type', 'request_type', requestType, (value) => typeof value === 'string');
-    addEquality('l.employee_id', 'employee_id', employeeId, (value) => Number.isInteger(value));
+    addEquality('l.employee_id', 'employee_id', employeeId, isRowId);
     for (const [name, value] of [
       ['from', from],
       ['to', to],
@@ -132,14 +134,13 @@ export class LeavesService {
       // A real day, not only its format: '7462-55-24' failed the query with a 500.
       if (!isoDate(name).safeParse(value).success)
         throw new HttpError(400, `filter ${name} must be a date (YYYY-MM-DD)`);
-      conditions.push(name === 'from' ? 'l.end_date >= :from' : 'l.start_date <= :to');
-      replacements[name] = value;
+      conditions.push(name === 'from' ? `l.end_date >= ${param(value)}` : `l.start_date <= ${param(value)}`);
     }
     const { rows, total } = await selectPage<LeaveRow>(this.sequelize, {
       columns: LEAVE_COLUMNS,
       from: 'leave_requests l',
       conditions,
-      replacements,
+      parameters,
       order: query.sort
         ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, l.id DESC`
         : 'l.created_at DESC, l.id DESC',

@@ -413,12 +413,14 @@ describe('GET /api/leaves', () => {
       .set('Authorization', admin)
       .expect(200);
     expect(inRange.body.map((leave: { id: number }) => leave.id)).toEqual([bobLeave.id]);
-    await t
-      .request()
-      .get('/api/leaves')
-      .query({ filter: '{"from":"yesterday"}' })
-      .set('Authorization', admin)
-      .expect(400);
+    for (const [filter, message] of [
+      ['{"from":"yesterday"}', 'filter from must be a date (YYYY-MM-DD)'],
+      ['{"employee_id":3000000000}', 'filter employee_id is not valid'],
+      ['{"status":"a\\u0000b"}', 'filter values must not contain the NUL character'],
+    ]) {
+      const refused = await t.request().get('/api/leaves').query({ filter }).set('Authorization', admin).expect(400);
+      expect(refused.body).toEqual({ message });
+    }
   });
 });
 
