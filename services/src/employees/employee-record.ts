@@ -1,9 +1,5 @@
 import { remaining, type Employee, type EmployeeRecord } from '@teamfolk/shared';
-
-/** The employees columns every read selects, in one place. */
-export const EMPLOYEE_COLUMNS = `e.id, e.name, e.email, e.job_role, e.hire_date, e.birthday, e.user_id, e.created_at,
-  e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
-  e.bank_hours_total, e.bank_hours_used`;
+import { isoTimestamp } from '../http/paged-select';
 
 export interface EmployeeRow {
   id: number;
@@ -50,6 +46,17 @@ export function toEmployeeRecord(row: EmployeeRow): EmployeeRecord {
     created_at: new Date(row.created_at).toISOString(),
   };
 }
+
+/** toEmployeeRecord's record as Postgres writes it (for lists): a select list over `employees e`. */
+export const EMPLOYEE_RECORD_SELECT = `e.id, e.name, e.email, e.job_role AS role, e.hire_date, e.birthday,
+  trim_scale(e.vacation_days_total) AS vacation_days_total, trim_scale(e.vacation_days_used) AS vacation_days_used,
+  trim_scale(e.vacation_days_total - e.vacation_days_used) AS vacation_days_remaining,
+  trim_scale(e.sick_days_total) AS sick_days_total, trim_scale(e.sick_days_used) AS sick_days_used,
+  trim_scale(e.sick_days_total - e.sick_days_used) AS sick_days_remaining,
+  trim_scale(e.bank_hours_total) AS bank_hours_total, trim_scale(e.bank_hours_used) AS bank_hours_used,
+  trim_scale(e.bank_hours_total - e.bank_hours_used) AS bank_hours_remaining,
+  CASE WHEN e.user_id IS NULL THEN 'invited' ELSE 'active' END AS account_status,
+  ${isoTimestamp('e.created_at')} AS created_at`;
 
 /** The same shape from a loaded model, after a write. */
 export function employeeRecordOf(employee: Employee): EmployeeRecord {

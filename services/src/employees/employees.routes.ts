@@ -9,7 +9,7 @@ import {
 } from '@teamfolk/shared';
 import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
 import { HttpError } from '../http/errors';
-import { parseListQuery, setContentRange } from '../http/list-query';
+import { parseListQuery, sendPage } from '../http/list-query';
 import type { EmployeesService } from './employees.service';
 
 const idParam = z.coerce.number().int().positive();
@@ -27,9 +27,7 @@ export function employeesRoutes(employees: EmployeesService): Router {
 
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
-    const page = await employees.list(sessionOf(req), query);
-    setContentRange(res, 'employees', query.range?.start ?? 0, page.records.length, page.total);
-    res.json(page.records);
+    sendPage(res, 'employees', query.range, await employees.list(sessionOf(req), query));
   });
 
   router.get('/:id', async (req, res) => {

@@ -20,9 +20,9 @@ import { recordAudit } from '../audit/audit';
 import { createInvitation } from '../auth/invitations';
 import { HttpError } from '../http/errors';
 import { isRowId, likePattern, type ListQuery } from '../http/list-query';
-import { queryParameters, selectPage } from '../http/paged-select';
+import { queryParameters, selectJsonPage, type JsonPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
-import { EMPLOYEE_COLUMNS, employeeRecordOf, toEmployeeRecord, type EmployeeRow } from './employee-record';
+import { EMPLOYEE_RECORD_SELECT, employeeRecordOf } from './employee-record';
 
 type EmployeeSortField = (typeof EMPLOYEE_SORT_FIELDS)[number];
 type CreateInput = z.output<typeof employeeInputSchema>;
@@ -42,11 +42,6 @@ const SORT_EXPRESSIONS: Record<EmployeeSortField, string> = {
   bank_hours_remaining: '(e.bank_hours_total - e.bank_hours_used)',
 };
 
-export interface EmployeePage {
-  records: EmployeeRecord[];
-  total: number;
-}
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The company's people: profiles, balances, invitations and the paid-seat gate. */
@@ -56,7 +51,7 @@ export class EmployeesService {
     private readonly appUrl: string,
   ) {}
 
-  async list(auth: AuthContext, query: ListQuery<EmployeeSortField>): Promise<EmployeePage> {
+  async list(auth: AuthContext, query: ListQuery<EmployeeSortField>): Promise<JsonPage> {
     const parameters = queryParameters();
     const { param } = parameters;
     const conditions = [`e.company_id = ${param(auth.companyId)}`, 'e.deleted_at IS NULL'];
@@ -72,15 +67,14 @@ export class EmployeesService {
       }
       conditions.push(`e.id = ANY(${param(ids)})`);
     }
-    const { rows, total } = await selectPage<EmployeeRow>(this.sequelize, {
-      columns: EMPLOYEE_COLUMNS,
+    return selectJsonPage(this.sequelize, {
+      record: EMPLOYEE_RECORD_SELECT,
       from: 'employees e',
       conditions,
       parameters,
       order: query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, e.id` : 'lower(e.name), e.id',
       range: query.range,
     });
-    return { records: rows.map(toEmployeeRecord), total };
   }
 
   async get(auth: AuthContext, id: number): Promise<EmployeeRecord> {

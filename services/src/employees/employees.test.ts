@@ -255,9 +255,10 @@ describe('POST /api/employees', () => {
 });
 
 describe('GET /api/employees', () => {
+  let company: CompanyWithAdmin;
   let auth: string;
   beforeAll(async () => {
-    const company = await createCompanyWithAdmin();
+    company = await createCompanyWithAdmin();
     await activateSubscription(company.company);
     auth = await bearerFor(t, company.admin.email, company.password);
     for (const [name, role] of [
@@ -309,6 +310,38 @@ describe('GET /api/employees', () => {
     const beyond = await t.request().get('/api/employees').query({ range: '[10,19]' }).set('Authorization', auth);
     expect(beyond.body).toEqual([]);
     expect(beyond.headers['content-range']).toBe('employees */4');
+  });
+
+  it('lists each employee exactly as GET /api/employees/:id answers for them', async () => {
+    const fractional = await addEmployee(
+      auth,
+      newPerson({ name: 'Zoe Fraction', birthday: null, vacation_days_total: 20.5, bank_hours_total: 7.25 }),
+    );
+    await t
+      .request()
+      .put(`/api/employees/${fractional.id}/balances`)
+      .set('Authorization', auth)
+      .send({
+        vacation_days_total: 20.5,
+        vacation_days_used: 0.5,
+        sick_days_total: 5,
+        sick_days_used: 7.5,
+        bank_hours_total: 7.3,
+        bank_hours_used: 0,
+      })
+      .expect(200);
+    const { token } = await createInvitedEmployee(t.db.sequelize, company.company, { name: 'Zack Joined' });
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+
+    const list = await t.request().get('/api/employees').set('Authorization', auth).expect(200);
+    expect(list.body.map((employee: { account_status: string }) => employee.account_status)).toContain('active');
+    for (const listed of list.body as Array<{ id: number }>) {
+      const detail = await t.request().get(`/api/employees/${listed.id}`).set('Authorization', auth).expect(200);
+      expect(listed).toStrictEqual(detail.body);
+    }
+    // Written as res.json writes it: no `20.0` for a total, no spaces.
+    expect(list.text).toBe(JSON.stringify(list.body));
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpError } from './errors';
+import type { JsonPage } from './paged-select';
 
 export interface ListQuery<SortField extends string> {
   sort: { field: SortField; order: 'ASC' | 'DESC' } | null;
@@ -74,11 +75,16 @@ export function parseListQuery<SortField extends string>(
   return { sort: parsedSort, range: parsedRange, filter: filter as Record<string, unknown> };
 }
 
-/** The header ra-data-simple-rest reads the total from, e.g. `employees 0-24/57`. */
-export function setContentRange(res: Response, resource: string, start: number, count: number, total: number): void {
-  const span = count > 0 ? `${start}-${start + count - 1}` : '*';
-  res.setHeader('Content-Range', `${resource} ${span}/${total}`);
+/**
+ * Answers a list page: its records, and the header ra-data-simple-rest reads the total from
+ * (`employees 0-24/57`).
+ */
+export function sendPage(res: Response, resource: string, range: ListQuery<string>['range'], page: JsonPage): void {
+  const start = range?.start ?? 0;
+  const span = page.count > 0 ? `${start}-${start + page.count - 1}` : '*';
+  res.setHeader('Content-Range', `${resource} ${span}/${page.total}`);
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+  res.type('json').send(page.json);
 }
 
 /**

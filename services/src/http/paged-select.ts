@@ -15,7 +15,13 @@ export function queryParameters(): QueryParameters {
 }
 
 export interface PagedSelect {
-  columns: string;
+  /**
+   * One record's select list, each column named as the API names it (`e.job_role AS role`). Postgres
+   * writes the records' JSON, so each value must already be what the API sends: numerics through
+   * trim_scale (a numeric(6,1) is written `20.0` where the API writes `20`), timestamps through
+   * isoTimestamp.
+   */
+  record: string;
   from: string;
   /** Conditions whose placeholders come from `parameters`. */
   conditions: string[];
@@ -24,21 +30,35 @@ export interface PagedSelect {
   range: ListQuery<string>['range'];
 }
 
+/** A page of records: their JSON array as the reply's body, how many it holds, and the total behind it. */
+export interface JsonPage {
+  json: string;
+  count: number;
+  total: number;
+}
+
+/** A timestamp as JavaScript's toISOString writes it: UTC, milliseconds, Z. */
+export function isoTimestamp(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** A prepared statement's name: its text's digest, so one name never stands for two texts. */
 function statementName(text: string): string {
   return `page-${createHash('sha1').update(text).digest('base64url')}`;
 }
 
 /**
- * One list page and the total behind it in a single query (a window count); only a page past the
- * end, which has no row to carry the total, costs a second count. Prepared on its connection and run
- * past Sequelize: planning a page of 25 of a 200-person company's employees took Postgres 0.8 ms,
- * longer than running it (0.65 ms), and each connection plans a prepared statement once.
+ * One list page as the JSON array the API answers, with the total behind it (a window count), in a
+ * single query; only a page past the end, which has no row to carry the total, costs a second count.
+ * Postgres writes the JSON: reading rows into objects, building the records and serialising them is
+ * the API's largest cost on a list, and the API is one process where Postgres has one per connection.
+ * A company's 200 employees took the API 4.4 ms of CPU and Postgres 0.8; now 2.4 to 3.4 ms and 1.9.
+ * A page of 25: the API 1.2 ms and Postgres 0.5, now 1.0 and 0.6 to 0.8. Prepared on its
+ * connection and run past Sequelize: planning a page of 25 of a 200-person company's employees took
+ * Postgres 0.8 ms, longer than running it (0.65 ms), and each connection plans a prepared statement
+ * once.
  */
-export async function selectPage<Row extends object>(
-  sequelize: Sequelize,
-  select: PagedSelect,
-): Promise<{ rows: Row[]; total: number }> {
+export async function selectJsonPage(sequelize: Sequelize, select: PagedSelect): Promise<JsonPage> {
   const where = select.conditions.join(' AND ');
   const conditionValues = select.parameters.values;
   let values = conditionValues;
@@ -48,16 +68,25 @@ export async function selectPage<Row extends object>(
     page = `LIMIT $${values.length - 1} OFFSET $${values.length}`;
   }
   return withTenantConnection(sequelize, async (connection) => {
-    const text = `SELECT ${select.columns}, count(*) OVER () AS total FROM ${select.from} WHERE ${where} ORDER BY ${select.order} ${page}`;
-    const { rows } = await connection.query<Row & { total: string }>({ name: statementName(text), text, values });
-    if (rows[0]) return { rows, total: Number(rows[0].total) };
-    if (!select.range) return { rows: [], total: 0 };
+    const text = `SELECT '[' || coalesce(string_agg(record, ',' ORDER BY ordinal), '') || ']' AS json,
+                         count(*) AS count, max(total) AS total
+                    FROM (SELECT (SELECT row_to_json(r)::text FROM (SELECT ${select.record}) r) AS record,
+                                 count(*) OVER () AS total, row_number() OVER (ORDER BY ${select.order}) AS ordinal
+                            FROM ${select.from} WHERE ${where} ORDER BY ${select.order} ${page}) page`;
+    const { rows } = await connection.query<{ json: string; count: string; total: string | null }>({
+      name: statementName(text),
+      text,
+      values,
+    });
+    const [found] = rows;
+    if (found?.total) return { json: found.json, count: Number(found.count), total: Number(found.total) };
+    if (!select.range) return { json: '[]', count: 0, total: 0 };
     const countText = `SELECT count(*) AS total FROM ${select.from} WHERE ${where}`;
     const counted = await connection.query<{ total: string }>({
       name: statementName(countText),
       text: countText,
       values: conditionValues,
     });
-    return { rows: [], total: Number(counted.rows[0]?.total ?? 0) };
+    return { json: '[]', count: 0, total: Number(counted.rows[0]?.total ?? 0) };
   });
 }

@@ -1,4 +1,5 @@
 import type { LeaveRequestRecord } from '@teamfolk/shared';
+import { isoTimestamp } from '../http/paged-select';
 
 export const LEAVE_COLUMNS = `l.id, l.employee_id, l.employee_name, l.request_type, l.leave_type, l.start_date, l.end_date,
   l.start_time, l.end_time, l.reason, l.days_count, l.hours_count, l.status, l.created_at, l.decided_at`;
@@ -43,3 +44,9 @@ export function toLeaveRecord(row: LeaveRow): LeaveRequestRecord {
     decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
   };
 }
+
+/** toLeaveRecord's record as Postgres writes it (for lists): a select list over `leave_requests l`. */
+export const LEAVE_RECORD_SELECT = `l.id, l.employee_id, l.employee_name, l.request_type, l.leave_type, l.start_date,
+  l.end_date, to_char(l.start_time, 'HH24:MI') AS start_time, to_char(l.end_time, 'HH24:MI') AS end_time, l.reason,
+  trim_scale(l.days_count) AS days_count, trim_scale(l.hours_count) AS hours_count, l.status,
+  ${isoTimestamp('l.created_at')} AS created_at, ${isoTimestamp('l.decided_at')} AS decided_at`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LEAVE_SORT_FIELDS, leaveDecisionSchema, leaveRequestInputSchema, leaveTexts } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
 import { HttpError } from '../http/errors';
-import { parseListQuery, setContentRange } from '../http/list-query';
+import { parseListQuery, sendPage } from '../http/list-query';
 import type { LeavesService } from './leaves.service';
 
 const idParam = z.coerce.number().int().positive();
@@ -20,9 +20,7 @@ export function leavesRoutes(leaves: LeavesService): Router {
 
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, LEAVE_SORT_FIELDS);
-    const page = await leaves.list(sessionOf(req), query);
-    setContentRange(res, 'leaves', query.range?.start ?? 0, page.records.length, page.total);
-    res.json(page.records);
+    sendPage(res, 'leaves', query.range, await leaves.list(sessionOf(req), query));
   });
 
   router.post('/', async (req, res) => {

@@ -27,9 +27,9 @@ import { changeTrailClauses } from '../audit/audit';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';
-import { queryParameters, selectPage } from '../http/paged-select';
+import { queryParameters, selectJsonPage, type JsonPage } from '../http/paged-select';
 import type { AuthContext } from '../http/types';
-import { clock, LEAVE_COLUMNS, toLeaveRecord, type LeaveRow } from './leave-record';
+import { clock, LEAVE_COLUMNS, LEAVE_RECORD_SELECT, toLeaveRecord, type LeaveRow } from './leave-record';
 
 type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];
 
@@ -95,11 +95,6 @@ const timedPeriodOf = (row: TimedRow): TimedPeriod => ({
   endTime: clock(row.end_time),
 });
 
-export interface LeavePage {
-  records: LeaveRequestRecord[];
-  total: number;
-}
-
 /** Leave requests: submission, one-click decisions, withdrawal, and the balances they move. */
 export class LeavesService {
   constructor(
@@ -107,7 +102,7 @@ export class LeavesService {
     private readonly appUrl: string,
   ) {}
 
-  async list(auth: AuthContext, query: ListQuery<LeaveSortField>): Promise<LeavePage> {
+  async list(auth: AuthContext, query: ListQuery<LeaveSortField>): Promise<JsonPage> {
     const parameters = queryParameters();
     const { param } = parameters;
     const company = param(auth.companyId);
@@ -136,8 +131,8 @@ export class LeavesService {
         throw new HttpError(400, `filter ${name} must be a date (YYYY-MM-DD)`);
       conditions.push(name === 'from' ? `l.end_date >= ${param(value)}` : `l.start_date <= ${param(value)}`);
     }
-    const { rows, total } = await selectPage<LeaveRow>(this.sequelize, {
-      columns: LEAVE_COLUMNS,
+    return selectJsonPage(this.sequelize, {
+      record: LEAVE_RECORD_SELECT,
       from: 'leave_requests l',
       conditions,
       parameters,
@@ -146,7 +141,6 @@ export class LeavesService {
         : 'l.created_at DESC, l.id DESC',
       range: query.range,
     });
-    return { records: rows.map(toLeaveRecord), total };
   }
 
   async submit(auth: AuthContext, input: LeaveRequestParsed, requestId: string): Promise<LeaveSavedReply> {

@@ -422,6 +422,35 @@ describe('GET /api/leaves', () => {
       expect(refused.body).toEqual({ message });
     }
   });
+  it('lists each request exactly as its submission or decision answered it', async () => {
+    const company = await createCompanyWithAdmin();
+    const admin = await bearerFor(t, company.admin.email, company.password);
+    const person = await hire(company, { bankHoursTotal: 10 });
+    const hours = await submit(person.auth, {
+      start_date: day(1),
+      end_date: day(1),
+      request_type: 'hours_bank',
+      leave_type: 'partial_day',
+    });
+    const afternoon = await submit(person.auth, {
+      ...vacation(day(3), day(3), { leave_type: 'partial_day', start_time: '13:00', end_time: '15:00' }),
+      reason: undefined,
+    });
+    const trip = await submit(person.auth, vacation(day(7), day(9)));
+    const approved = await t
+      .request()
+      .put(`/api/leaves/${trip.id}/approve`)
+      .set('Authorization', admin)
+      .send({ approved: true })
+      .expect(200);
+    const recordOf = ({ message: _message, warning: _warning, ...record }: Record<string, unknown>) => record;
+
+    const list = await t.request().get('/api/leaves').set('Authorization', admin).expect(200);
+    expect(list.body).toStrictEqual([recordOf(approved.body), recordOf(afternoon), recordOf(hours)]);
+    // Written as res.json writes it: no `1.0` for a day, no spaces.
+    expect(list.text).toBe(JSON.stringify(list.body));
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
 });
 
 describe('the dashboard', () => {
