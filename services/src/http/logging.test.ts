@@ -121,4 +121,21 @@ describe('the application log', () => {
       note: 'the call used [redacted]',
     });
   });
+
+  it('redacts what a logged error carries: its own keys at any depth, and Stripe keys in its message', () => {
+    const error = Object.assign(new Error('the charge failed with sk_live_abcdef123'), {
+      token: 'tok-123456',
+      response: { status: 402, headers: { authorization: 'Bearer abc.def.ghi' } },
+    });
+    logger.error({ err: error }, 'charge failed');
+    const line = JSON.parse(lines[lines.length - 1]!) as { err: Record<string, unknown> };
+    expect(line.err).toMatchObject({
+      type: 'Error',
+      message: 'the charge failed with [redacted]',
+      token: '[redacted]',
+      response: { status: 402, headers: { authorization: '[redacted]' } },
+    });
+    expect(JSON.stringify(line)).not.toMatch(/sk_live|tok-123456|abc\.def/);
+    expect(error.token).toBe('tok-123456');
+  });
 });
