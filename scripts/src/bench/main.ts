@@ -109,6 +109,8 @@ async function main(): Promise<void> {
   const productionEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
+    // As the production image sets it (deploy/Dockerfile): glibc gives large freed blocks back.
+    MALLOC_MMAP_THRESHOLD_: '131072',
     LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl,
     DATABASE_APP_URL: appDatabaseUrl(databaseUrl),
