@@ -315,7 +315,7 @@ describe('GET /api/employees', () => {
   it('lists each employee exactly as GET /api/employees/:id answers for them', async () => {
     const fractional = await addEmployee(
       auth,
-      newPerson({ name: 'Zoe Fraction', birthday: null, vacation_days_total: 20.5, bank_hours_total: 7.25 }),
+      newPerson({ name: 'Zoë "Zed" O\\Brien 😀', birthday: null, vacation_days_total: 20.5, bank_hours_total: 7.25 }),
     );
     await t
       .request()
