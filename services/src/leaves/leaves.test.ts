@@ -1,6 +1,7 @@
-import { addDays, format, nextMonday } from 'date-fns';
+import { addDays, eachDayOfInterval, format, nextMonday } from 'date-fns';
 import { QueryTypes } from 'sequelize';
-import { AuditEntry, authTexts, type Employee, leaveTexts } from '@teamfolk/shared';
+import { AuditEntry, authTexts, Employee, leaveTexts, runAsCompany, upcomingEvents } from '@teamfolk/shared';
+import { DashboardService } from '../dashboard/dashboard.service';
 import {
   activateSubscription,
   createCompanyWithAdmin,
@@ -502,5 +503,38 @@ describe('the dashboard', () => {
     expect(elsewhere.body.map((event: { employeeName: string }) => event.employeeName)).not.toContain(
       person.employee.name,
     );
+  });
+
+  it("finds in Postgres every birthday and anniversary the rule finds among all the company's people", async () => {
+    const { company } = await createCompanyWithAdmin();
+    const everyDay = eachDayOfInterval({ start: new Date(2000, 0, 1), end: new Date(2000, 11, 31) }).map(iso);
+    // Hire years are leap years, so that 29 February is a hire day too.
+    const people = await runAsCompany(company.id, () =>
+      Employee.bulkCreate(
+        everyDay.map((day, index) => ({
+          companyId: company.id,
+          name: `Yearly ${index}`,
+          email: `yearly-${index}-${company.id}@example.com`,
+          birthday: index % 2 ? day : null,
+          hireDate: everyDay[(index * 7) % everyDay.length]!.replace('2000', String(2004 + 4 * (index % 5))),
+        })),
+      ),
+    );
+    const dashboard = new DashboardService(t.db.sequelize);
+    const auth = { userId: company.id, companyId: company.id, role: 'admin' as const, emailVerified: true };
+    for (const today of ['2027-01-01', '2027-02-14', '2027-02-28', '2027-12-15', '2028-02-10', '2028-02-29']) {
+      const found = await runAsCompany(company.id, () => dashboard.upcomingEvents(auth, today));
+      const expected = upcomingEvents(
+        people.map((person) => ({
+          id: person.id,
+          name: person.name,
+          birthday: person.birthday,
+          hireDate: person.hireDate,
+        })),
+        today,
+      );
+      expect(found.length).toBeGreaterThan(20);
+      expect(found).toEqual(expected);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { addDays, addYears, differenceInCalendarDays, eachDayOfInterval, format, parseISO } from 'date-fns';
-import { upcomingEvents } from './upcoming-events';
+import { upcomingEvents, upcomingMonthDays } from './upcoming-events';
 
 const person = (id: number, name: string, birthday: string | null, hireDate: string) => ({
   id,
@@ -86,6 +86,26 @@ describe(upcomingEvents.name, () => {
       }));
       expect(actual).toEqual(expect.arrayContaining(expected));
       expect(actual).toHaveLength(expected.length);
+    }
+  });
+});
+
+describe(upcomingMonthDays.name, () => {
+  it('names the month-day of every event upcomingEvents finds, over two years of todays', () => {
+    const everyDay = eachDayOfInterval({ start: parseISO('2000-01-01'), end: parseISO('2000-12-31') });
+    const people = everyDay.map((day, index) =>
+      person(index, `P${index}`, format(day, 'yyyy-MM-dd'), format(day, 'yyyy-MM-dd')),
+    );
+    for (const today of eachDayOfInterval({ start: parseISO('2027-01-01'), end: parseISO('2028-12-31') })) {
+      const todayIso = format(today, 'yyyy-MM-dd');
+      const monthDays = new Set(upcomingMonthDays(todayIso));
+      const found = upcomingEvents(people, todayIso);
+      const monthDayOf = (isoDate: string) => Number(isoDate.slice(5, 7)) * 100 + Number(isoDate.slice(8, 10));
+      const narrowed = people.filter(
+        (one) => monthDays.has(monthDayOf(one.birthday!)) || monthDays.has(monthDayOf(one.hireDate)),
+      );
+      expect(upcomingEvents(narrowed, todayIso)).toEqual(found);
+      expect(narrowed.length).toBeLessThanOrEqual(31);
     }
   });
 });

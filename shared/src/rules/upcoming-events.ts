@@ -19,6 +19,10 @@ const MS_PER_DAY = 86_400_000;
 /** Days since 1970-01-01 of a calendar date: whole days, no time zone in between. */
 const dayNumber = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / MS_PER_DAY;
 
+/** The day number of a YYYY-MM-DD date. */
+const isoDayNumber = (isoDate: string) =>
+  dayNumber(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)), Number(isoDate.slice(8, 10)));
+
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
@@ -45,6 +49,24 @@ function nextOccurrence(isoDate: string, todayYear: number, todayNumber: number)
 const byName = new Intl.Collator().compare;
 
 /**
+ * The month-days (month × 100 + day: 1225 for 25 December) on which a yearly date comes round within
+ * the window: a query may narrow the people to those whose birthday or hire day falls on one of them
+ * before upcomingEvents decides. 29 February is among them whenever 28 February of a common year is
+ * (it falls on the 28th then).
+ */
+export function upcomingMonthDays(todayIso: string, windowDays = UPCOMING_EVENTS_WINDOW_DAYS): number[] {
+  const todayNumber = isoDayNumber(todayIso);
+  const monthDays = new Set<number>();
+  for (let offset = 0; offset < windowDays; offset++) {
+    const date = new Date((todayNumber + offset) * MS_PER_DAY);
+    const monthDay = (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+    monthDays.add(monthDay);
+    if (monthDay === 228 && !isLeapYear(date.getUTCFullYear())) monthDays.add(229);
+  }
+  return [...monthDays];
+}
+
+/**
  * Birthdays and work anniversaries within the window (today and the following days: 30 calendar
  * days in all by default), soonest first. A hire day's first return is the 1-year anniversary.
  */
@@ -54,7 +76,7 @@ export function upcomingEvents(
   windowDays = UPCOMING_EVENTS_WINDOW_DAYS,
 ): UpcomingEvent[] {
   const todayYear = Number(todayIso.slice(0, 4));
-  const todayNumber = dayNumber(todayYear, Number(todayIso.slice(5, 7)), Number(todayIso.slice(8, 10)));
+  const todayNumber = isoDayNumber(todayIso);
   const events: UpcomingEvent[] = [];
   for (const person of people) {
     if (person.birthday) {
