@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
  * A full collection marks everything alive (about 45 MB in the API), so how often one comes decides
  * much of the CPU: under load on the full employee list, marking and sweeping were about a third of
  * the API process's CPU (perf). With glibc's mmap threshold fixed, as in the production image, the
- * API ended the benchmark at 160 to 168 MB with 1.2×, 173 MB with 1.3× and 202 MB with 1.5× (the
+ * API ended the benchmark at 160 to 168 MB with 1.2×, 173 and 181 MB with 1.3×, 202 MB with 1.5× (the
  * budget is 200 MB). 1.3× against 1.2×, side by side: /auth/me 996 → 880 µs of CPU a request, a
  * page of 25 employees 1,297 → 1,172 µs, the full list of 200 3.5 → 3.3 ms.
  *
