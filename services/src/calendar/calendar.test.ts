@@ -367,18 +367,21 @@ describe('calendar files going to clients that stop reading', () => {
           }),
       ),
     );
+    // Cleared once the export is answered: left pending, it kept jest's worker alive after the run.
+    let deadline: NodeJS.Timeout | undefined;
     try {
       // Long enough for both files to fill the buffers and wait on their clients.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const reply = await Promise.race([
         t.request().get('/api/calendar/export/ical').set('Authorization', admin),
-        new Promise<never>((_resolve, reject) =>
-          setTimeout(() => reject(new Error('the export waited behind the stalled ones')), 5_000),
-        ),
+        new Promise<never>((_resolve, reject) => {
+          deadline = setTimeout(() => reject(new Error('the export waited behind the stalled ones')), 5_000);
+        }),
       ]);
       expect(reply.status).toBe(200);
       expect(parseIcal(reply.text)).toHaveLength(3);
     } finally {
+      clearTimeout(deadline);
       for (const request of stalled) request.destroy();
       await new Promise((resolve) => server.close(resolve));
     }
