@@ -8,6 +8,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Service, type IContainer, type IPodSpec, type IProbe } from 'kubernetes-models/v1';
 import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig, loadMigrationConfig } from '@teamfolk/shared';
+import { productionImageEnvironment } from '../scripts/src/production-image';
 
 /**
  * The Kubernetes manifests, checked offline: every object against the Kubernetes OpenAPI schema
@@ -120,8 +121,8 @@ const sampleSecrets: Record<string, string> = {
   'ops-password': 'operator-password-0123456789',
 };
 
-/** What the images set themselves (deploy/Dockerfile's runtime stage), checked below. */
-const imageEnvironment = { NODE_ENV: 'production' };
+/** What the images set themselves (deploy/Dockerfile's runtime stage). */
+const imageEnvironment = productionImageEnvironment();
 
 /**
  * The environment a container starts with, as the kubelet builds it: the image's, the ConfigMaps

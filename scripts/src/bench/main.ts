@@ -14,6 +14,7 @@ import {
 import { buildConsoleIfStale } from '../console-build';
 import { consoleDist, dataRoot } from '../paths';
 import { measureEntryScripts } from '../bundle-sizes';
+import { productionImageEnvironment } from '../production-image';
 import { prepareBenchDatabase } from './bench-database';
 import { answeredOk, failed, measure, type Scenario, type ScenarioFigures } from './http-load';
 import { startNode, waitForHttp, type RunningProcess } from './processes';
@@ -108,9 +109,8 @@ async function main(): Promise<void> {
   const runId = startedAt.getTime().toString(36);
   const productionEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    // As the production image sets it (deploy/Dockerfile): glibc gives large freed blocks back.
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    // NODE_ENV=production and glibc's mmap threshold, as the image sets them.
+    ...productionImageEnvironment(),
     LOG_LEVEL: 'info',
     DATABASE_URL: databaseUrl,
     DATABASE_APP_URL: appDatabaseUrl(databaseUrl),
