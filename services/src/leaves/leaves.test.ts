@@ -506,7 +506,7 @@ describe('the dashboard', () => {
   });
 
   it("finds in Postgres every birthday and anniversary the rule finds among all the company's people", async () => {
-    const { company } = await createCompanyWithAdmin();
+    const { company, admin } = await createCompanyWithAdmin();
     const everyDay = eachDayOfInterval({ start: new Date(2000, 0, 1), end: new Date(2000, 11, 31) }).map(iso);
     // Hire years are leap years, so that 29 February is a hire day too.
     const people = await runAsCompany(company.id, () =>
@@ -521,7 +521,7 @@ describe('the dashboard', () => {
       ),
     );
     const dashboard = new DashboardService(t.db.sequelize);
-    const auth = { userId: company.id, companyId: company.id, role: 'admin' as const, emailVerified: true };
+    const auth = { userId: admin.id, companyId: company.id, role: 'admin' as const, emailVerified: true };
     for (const today of ['2027-01-01', '2027-02-14', '2027-02-28', '2027-12-15', '2028-02-10', '2028-02-29']) {
       const found = await runAsCompany(company.id, () => dashboard.upcomingEvents(auth, today));
       const expected = upcomingEvents(
