@@ -2,6 +2,7 @@ import { AuditEntry, authTexts, employeeTexts, firstLink, Subscription, User } f
 import {
   activateSubscription,
   createCompanyWithAdmin,
+  createEmployees,
   createInvitedEmployee,
   type CompanyWithAdmin,
 } from '../testing/factories';
@@ -342,6 +343,37 @@ describe('GET /api/employees', () => {
     // Written as res.json writes it: no `20.0` for a total, no spaces.
     expect(list.text).toBe(JSON.stringify(list.body));
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('answers a list of many pieces whole, in order, with names in any script', async () => {
+    const large = await createCompanyWithAdmin();
+    await activateSubscription(large.company);
+    const largeAuth = await bearerFor(t, large.admin.email, large.password);
+    // Postgres sends lists 32 records a piece; past Latin-1, V8 keeps a piece's text in two bytes.
+    const scripts = ['Łucja Wiśniewska', 'Zoë Brontë', 'Ζωή Παππά', '美咲 山田', 'Ana 😀 Ruiz'];
+    const names = Array.from({ length: 70 }, (_, index) => `${String(index).padStart(2, '0')} ${scripts[index % 5]}`);
+    await createEmployees(large.company, names.length, (index) => names[index]!);
+    const nameList = (reply: { body: Array<{ name: string }> }) => reply.body.map((employee) => employee.name);
+
+    const whole = await t
+      .request()
+      .get('/api/employees')
+      .set('Authorization', largeAuth)
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(nameList(whole)).toEqual(names);
+    expect(whole.text).toBe(JSON.stringify(whole.body));
+    expect(whole.headers['content-range']).toBe('employees 0-69/70');
+    expect(whole.headers['content-length']).toBe(String(Buffer.byteLength(whole.text)));
+
+    const across = await t
+      .request()
+      .get('/api/employees')
+      .query({ range: '[30,39]' })
+      .set('Authorization', largeAuth)
+      .expect(200);
+    expect(nameList(across)).toEqual(names.slice(30, 40));
+    expect(across.headers['content-range']).toBe('employees 30-39/70');
   });
 
   it.each([

@@ -84,7 +84,7 @@ export function sendPage(res: Response, resource: string, range: ListQuery<strin
   const span = page.count > 0 ? `${start}-${start + page.count - 1}` : '*';
   res.setHeader('Content-Range', `${resource} ${span}/${page.total}`);
   res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-  res.type('json').send(page.json);
+  res.type('json').send(page.body);
 }
 
 /**

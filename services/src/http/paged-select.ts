@@ -32,9 +32,24 @@ export interface PagedSelect {
 
 /** A page of records: their JSON array as the reply's body, how many it holds, and the total behind it. */
 export interface JsonPage {
-  json: string;
+  body: Buffer;
   count: number;
   total: number;
+}
+
+/**
+ * Postgres hands the page's JSON over in pieces of this many records, each read into a string and
+ * written out as UTF-8 on its own. One string for the whole page was, for a company's 200
+ * employees, 89,000 characters; a single character past Latin-1 (a Polish ś) makes V8 store all of
+ * them in two bytes, and at 178 kB that string is born in the old generation, which only a full
+ * collection clears. 32 records stay well under V8's 128 kB limit for a young object whatever their
+ * script, since each record's fields are capped by the input schemas.
+ */
+const RECORDS_PER_PIECE = 32;
+const EMPTY_ARRAY = Buffer.from('[]');
+
+function interleave<T>(items: T[], separator: T): T[] {
+  return items.flatMap((item, index) => (index === 0 ? [item] : [separator, item]));
 }
 
 /** A timestamp as JavaScript's toISOString writes it: UTC, milliseconds, Z. */
@@ -49,14 +64,16 @@ function statementName(text: string): string {
 
 /**
  * One list page as the JSON array the API answers, with the total behind it (a window count), in a
- * single query; only a page past the end, which has no row to carry the total, costs a second count.
+ * single query (one row per piece, see RECORDS_PER_PIECE); only a page past the end, which has no
+ * row to carry the total, costs a second count.
  * Postgres writes the JSON: reading rows into objects, building the records and serialising them is
  * the API's largest cost on a list, and the API is one process where Postgres has one per connection.
  * A company's 200 employees took the API 4.4 ms of CPU and Postgres 0.8; now 2.4 to 3.4 ms and 1.9.
  * A page of 25: the API 1.2 ms and Postgres 0.5, now 1.0 and 0.6 to 0.8. Prepared on its
  * connection and run past Sequelize: planning a page of 25 of a 200-person company's employees took
  * Postgres 0.8 ms, longer than running it (0.65 ms), and each connection plans a prepared statement
- * once.
+ * once. In pieces, the 200 employees took the API about a fifth less CPU again (side by side, 5.1 →
+ * 4.1 ms a request on a busy VM).
  */
 export async function selectJsonPage(sequelize: Sequelize, select: PagedSelect): Promise<JsonPage> {
   const where = select.conditions.join(' AND ');
@@ -68,25 +85,32 @@ export async function selectJsonPage(sequelize: Sequelize, select: PagedSelect):
     page = `LIMIT $${values.length - 1} OFFSET $${values.length}`;
   }
   return withTenantConnection(sequelize, async (connection) => {
-    const text = `SELECT '[' || coalesce(string_agg(record, ',' ORDER BY ordinal), '') || ']' AS json,
-                         count(*) AS count, max(total) AS total
+    const text = `SELECT string_agg(record, ',' ORDER BY ordinal) AS json, count(*) AS count, max(total) AS total
                     FROM (SELECT (SELECT row_to_json(r)::text FROM (SELECT ${select.record}) r) AS record,
                                  count(*) OVER () AS total, row_number() OVER (ORDER BY ${select.order}) AS ordinal
-                            FROM ${select.from} WHERE ${where} ORDER BY ${select.order} ${page}) page`;
-    const { rows } = await connection.query<{ json: string; count: string; total: string | null }>({
+                            FROM ${select.from} WHERE ${where} ORDER BY ${select.order} ${page}) page
+                   GROUP BY (ordinal - 1) / ${RECORDS_PER_PIECE}
+                   ORDER BY min(ordinal)`;
+    const { rows } = await connection.query<{ json: string; count: string; total: string }>({
       name: statementName(text),
       text,
       values,
     });
-    const [found] = rows;
-    if (found?.total) return { json: found.json, count: Number(found.count), total: Number(found.total) };
-    if (!select.range) return { json: '[]', count: 0, total: 0 };
+    if (rows.length > 0) {
+      const pieces = rows.map((row) => Buffer.from(row.json, 'utf8'));
+      return {
+        body: Buffer.concat([Buffer.from('['), ...interleave(pieces, Buffer.from(',')), Buffer.from(']')]),
+        count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+        total: Number(rows[0]!.total),
+      };
+    }
+    if (!select.range) return { body: EMPTY_ARRAY, count: 0, total: 0 };
     const countText = `SELECT count(*) AS total FROM ${select.from} WHERE ${where}`;
     const counted = await connection.query<{ total: string }>({
       name: statementName(countText),
       text: countText,
       values: conditionValues,
     });
-    return { json: '[]', count: 0, total: Number(counted.rows[0]?.total ?? 0) };
+    return { body: EMPTY_ARRAY, count: 0, total: Number(counted.rows[0]?.total ?? 0) };
   });
 }

@@ -68,13 +68,17 @@ export async function activateSubscription(company: Company): Promise<Subscripti
 }
 
 /** Plain employee records (no invitation), e.g. seats for billing tests. */
-export async function createEmployees(company: Company, count: number): Promise<Employee[]> {
+export async function createEmployees(
+  company: Company,
+  count: number,
+  nameOf = (index: number) => `Seat ${index + 1}`,
+): Promise<Employee[]> {
   const employees: Employee[] = [];
   for (let index = 0; index < count; index++) {
     employees.push(
       await Employee.create({
         companyId: company.id,
-        name: `Seat ${index + 1}`,
+        name: nameOf(index),
         email: `seat-${unique()}@example.com`,
       }),
     );
