@@ -84,7 +84,7 @@ export function createApp({
   // The queue dashboard and /metrics exist only where an operator is configured, request timing too.
   const operator = operatorCredentialsOf(config);
   const httpMetrics = operator ? createHttpMetrics() : null;
-  if (httpMetrics) app.use(httpMetrics.middleware);
+  httpMetrics?.instrument(app);
 
   logRequests(app, logger);
   app.use(securityHeaders(config.APP_URL));
