@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   DataExport,
   dataExportFileName,
@@ -17,6 +17,8 @@ import { ExportLinks } from './export-links';
 const STALE_AFTER_MINUTES = 15;
 /** How many of a person's exports the console lists (the newest). */
 const LISTED_EXPORTS = 10;
+/** Each attempt past the first means the export in the way finished in between: twice is already rare. */
+const MAX_INSERT_ATTEMPTS = 3;
 
 /** Every column but the file itself. */
 const SUMMARY_ATTRIBUTES = [
@@ -64,36 +66,51 @@ export class DataExportsService {
             AND status IN ('pending', 'running') AND created_at < now() - make_interval(mins => :staleAfter)`,
         { replacements: { ...where, staleAfter: STALE_AFTER_MINUTES }, transaction },
       );
+      const inserted = await this.insertUnlessInProgress(where, transaction);
+      if ('existing' in inserted) return { id: inserted.existing, created: false };
+      await writeOutbox(transaction, {
+        companyId: auth.companyId,
+        job: 'export-data',
+        payload: { exportId: inserted.created },
+        requestId,
+      });
+      await recordAudit(transaction, auth, {
+        action: 'data_export.requested',
+        entity: 'data_export',
+        entityId: inserted.created,
+        after: { scope },
+      });
+      return { id: inserted.created, created: true };
+    });
+    const record = await this.get(auth, id);
+    return { ...record, message: created ? privacyTexts.exportRequested : privacyTexts.exportInProgress };
+  }
+
+  /**
+   * A new export's id, or the one already in progress for the same person and scope. The export in
+   * the way may finish between the insert that met it and the read that looks for it (the worker
+   * commits in between: each statement reads afresh), leaving neither; the insert is then tried again.
+   */
+  private async insertUnlessInProgress(
+    where: { companyId: number; userId: number; scope: DataExportScope },
+    transaction: Transaction,
+  ): Promise<{ created: number } | { existing: number }> {
+    for (let attempt = 1; ; attempt++) {
       const [inserted] = await this.sequelize.query<{ id: number }>(
         `INSERT INTO data_exports (company_id, requested_by, scope) VALUES (:companyId, :userId, :scope)
          ON CONFLICT (requested_by, scope) WHERE status IN ('pending', 'running') DO NOTHING
          RETURNING id`,
         { replacements: where, type: QueryTypes.SELECT, transaction },
       );
-      if (!inserted) {
-        const [existing] = await this.sequelize.query<{ id: number }>(
-          `SELECT id FROM data_exports WHERE company_id = :companyId AND requested_by = :userId AND scope = :scope
-              AND status IN ('pending', 'running')`,
-          { replacements: where, type: QueryTypes.SELECT, transaction },
-        );
-        return { id: existing!.id, created: false };
-      }
-      await writeOutbox(transaction, {
-        companyId: auth.companyId,
-        job: 'export-data',
-        payload: { exportId: inserted.id },
-        requestId,
-      });
-      await recordAudit(transaction, auth, {
-        action: 'data_export.requested',
-        entity: 'data_export',
-        entityId: inserted.id,
-        after: { scope },
-      });
-      return { id: inserted.id, created: true };
-    });
-    const record = await this.get(auth, id);
-    return { ...record, message: created ? privacyTexts.exportRequested : privacyTexts.exportInProgress };
+      if (inserted) return { created: inserted.id };
+      const [existing] = await this.sequelize.query<{ id: number }>(
+        `SELECT id FROM data_exports WHERE company_id = :companyId AND requested_by = :userId AND scope = :scope
+            AND status IN ('pending', 'running')`,
+        { replacements: where, type: QueryTypes.SELECT, transaction },
+      );
+      if (existing) return { existing: existing.id };
+      if (attempt === MAX_INSERT_ATTEMPTS) throw new HttpError(409, privacyTexts.exportInProgress);
+    }
   }
 
   /** The caller's own exports, newest first. */

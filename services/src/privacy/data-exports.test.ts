@@ -174,6 +174,35 @@ describe('the company export', () => {
     await waiting.update({ status: 'failed' });
   });
 
+  it('starts a new export when the one in the way finishes while the request is answered', async () => {
+    const finishing = await DataExport.create({
+      companyId: company.company.id,
+      requestedBy: company.admin.id,
+      scope: 'company',
+    });
+    // Its job ends (here: gives up) just after the request's insert met it, before the request reads it.
+    let finished = false;
+    t.db.sequelize.addHook('afterQuery', 'export-finishes-meanwhile', async (_options, query) => {
+      const { sql } = query as unknown as { sql: string };
+      if (finished || !sql.includes('ON CONFLICT (requested_by, scope)')) return;
+      finished = true;
+      await DataExport.update({ status: 'failed' }, { where: { id: finishing.id } });
+    });
+    try {
+      const reply = await t
+        .request()
+        .post('/api/privacy/exports')
+        .set('Authorization', admin)
+        .send({ scope: 'company' })
+        .expect(202);
+      expect(finished).toBe(true);
+      expect(reply.body).toMatchObject({ status: 'pending', message: privacyTexts.exportRequested });
+      expect((reply.body as DataExportReply).id).not.toBe(finishing.id);
+    } finally {
+      t.db.sequelize.removeHook('afterQuery', 'export-finishes-meanwhile');
+    }
+  });
+
   it('stays available after the subscription has ended, while the data is kept', async () => {
     const where = { where: { companyId: company.company.id } };
     const anHourAgo = new Date(Date.now() - 3600_000);
