@@ -158,28 +158,21 @@ describe('the company export', () => {
     expect(invalid.body).toEqual({ message: privacyTexts.scopeInvalid, field: 'scope' });
   });
 
+  /** A company export the admin asked for, whose job has not started. */
+  const waitingCompanyExport = () =>
+    DataExport.create({ companyId: company.company.id, requestedBy: company.admin.id, scope: 'company' });
+  const requestCompanyExport = () =>
+    t.request().post('/api/privacy/exports').set('Authorization', admin).send({ scope: 'company' }).expect(202);
+
   it('answers a second request while one is being made with the export already on its way', async () => {
-    const waiting = await DataExport.create({
-      companyId: company.company.id,
-      requestedBy: company.admin.id,
-      scope: 'company',
-    });
-    const reply = await t
-      .request()
-      .post('/api/privacy/exports')
-      .set('Authorization', admin)
-      .send({ scope: 'company' })
-      .expect(202);
+    const waiting = await waitingCompanyExport();
+    const reply = await requestCompanyExport();
     expect(reply.body).toMatchObject({ id: waiting.id, status: 'pending', message: privacyTexts.exportInProgress });
     await waiting.update({ status: 'failed' });
   });
 
   it('starts a new export when the one in the way finishes while the request is answered', async () => {
-    const finishing = await DataExport.create({
-      companyId: company.company.id,
-      requestedBy: company.admin.id,
-      scope: 'company',
-    });
+    const finishing = await waitingCompanyExport();
     // Its job ends (here: gives up) just after the request's insert met it, before the request reads it.
     let finished = false;
     t.db.sequelize.addHook('afterQuery', 'export-finishes-meanwhile', async (_options, query) => {
@@ -189,12 +182,7 @@ describe('the company export', () => {
       await DataExport.update({ status: 'failed' }, { where: { id: finishing.id } });
     });
     try {
-      const reply = await t
-        .request()
-        .post('/api/privacy/exports')
-        .set('Authorization', admin)
-        .send({ scope: 'company' })
-        .expect(202);
+      const reply = await requestCompanyExport();
       expect(finished).toBe(true);
       expect(reply.body).toMatchObject({ status: 'pending', message: privacyTexts.exportRequested });
       expect((reply.body as DataExportReply).id).not.toBe(finishing.id);
