@@ -38,8 +38,8 @@ export interface JsonPage {
 }
 
 /**
- * Postgres hands the page's JSON over in pieces of this many records, each read into a string and
- * written out as UTF-8 on its own. One string for the whole page was, for a company's 200
+ * Postgres hands the page's JSON over in pieces of this many records, each read into a string of
+ * its own (see jsonArrayOf for how they are written out). One string for the whole page was, for a company's 200
  * employees, 89,000 characters; a single character past Latin-1 (a Polish ś) makes V8 store all of
  * them in two bytes, and at 178 kB that string is born in the old generation, which only a full
  * collection clears. 32 records stay well under V8's 128 kB limit for a young object whatever their
@@ -48,8 +48,23 @@ export interface JsonPage {
 const RECORDS_PER_PIECE = 32;
 const EMPTY_ARRAY = Buffer.from('[]');
 
-function interleave<T>(items: T[], separator: T): T[] {
-  return items.flatMap((item, index) => (index === 0 ? [item] : [separator, item]));
+/**
+ * `[` + the pieces joined by commas + `]`, written as UTF-8 into one buffer sized up front. A buffer
+ * over 4 kB is memory of its own outside V8's heap, which V8 counts: each few tens of MB of it
+ * start a full collection. A buffer per piece and then their concatenation made twice the page's
+ * bytes; for a company's 200 employees that meant a full collection every 87 requests, one every
+ * 135 so, and the API's CPU per request went from 1.7-1.9 ms to 1.4 (side by side).
+ */
+function jsonArrayOf(pieces: string[]): Buffer {
+  const length = pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece, 'utf8'), pieces.length + 1);
+  const body = Buffer.allocUnsafe(length);
+  let offset = body.write('[', 0, 'latin1');
+  for (const [index, piece] of pieces.entries()) {
+    if (index > 0) offset += body.write(',', offset, 'latin1');
+    offset += body.write(piece, offset, 'utf8');
+  }
+  body.write(']', offset, 'latin1');
+  return body;
 }
 
 /** A timestamp as JavaScript's toISOString writes it: UTC, milliseconds, Z. */
@@ -97,9 +112,8 @@ export async function selectJsonPage(sequelize: Sequelize, select: PagedSelect):
       values,
     });
     if (rows.length > 0) {
-      const pieces = rows.map((row) => Buffer.from(row.json, 'utf8'));
       return {
-        body: Buffer.concat([Buffer.from('['), ...interleave(pieces, Buffer.from(',')), Buffer.from(']')]),
+        body: jsonArrayOf(rows.map((row) => row.json)),
         count: rows.reduce((sum, row) => sum + Number(row.count), 0),
         total: Number(rows[0]!.total),
       };
