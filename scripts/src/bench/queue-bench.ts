@@ -105,9 +105,9 @@ export interface QueueBenchTarget {
  * Waits until no queue has jobs waiting or running, then pauses every queue but e-mail's. A fresh
  * start of the workers schedules its catch-up work (a subscription sync per company: a thousand
  * jobs on the scale data), which would otherwise take the CPU from the pipeline under measurement.
- * Against the benchmark's unreachable Stripe each sync fails and is retried 2, 4, 8 and 16 s later:
- * unpaused, those rounds ran during the measurement, each a thousand failed connections, stack
- * traces and log lines.
+ * Against the benchmark's unreachable Stripe each sync fails and is retried 2, 4, 8, 16 and 32 s
+ * later: unpaused, those rounds ran during the measurement, each a thousand failed connections,
+ * stack traces and log lines.
  */
 async function quietenOtherQueues(redisUrl: string, queuePrefix: string, timeoutMs: number): Promise<void> {
   const connection = createRedisConnection(redisUrl, 'producer');

@@ -4,7 +4,9 @@ import { setFlagsFromString } from 'node:v8';
  * How far V8 lets the heap grow past what survived the last full collection before collecting
  * again. With a heap limit of 2 GB or more, which V8 derives from the machine's memory rather than
  * the container's, it allows up to 4×: an API holding 55 MB grew to 220 MB under load before a
- * collection, and its resident memory with it. Below that limit V8 itself picks 1.3× to 2×.
+ * collection, and its resident memory with it. Below that limit V8 itself picks 1.3× to 2×. The
+ * buffers allocated since the last full collection (memory outside the heap) count against the
+ * same limit, so a reply body made twice over brings the next collection nearer.
  *
  * A full collection marks everything alive (about 45 MB in the API), so how often one comes decides
  * much of the CPU: under load on the full employee list, marking and sweeping were about a third of
