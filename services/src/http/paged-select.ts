@@ -39,7 +39,7 @@ export interface JsonPage {
 
 /**
  * Postgres hands the page's JSON over in pieces of this many records, each read into a string of
- * its own (see jsonArrayOf for how they are written out). One string for the whole page was, for a company's 200
+ * its own (jsonArrayOf writes them out). One string for the whole page was, for a company's 200
  * employees, 89,000 characters; a single character past Latin-1 (a Polish ś) makes V8 store all of
  * them in two bytes, and at 178 kB that string is born in the old generation, which only a full
  * collection clears. 32 records stay well under V8's 128 kB limit for a young object whatever their
@@ -50,10 +50,11 @@ const EMPTY_ARRAY = Buffer.from('[]');
 
 /**
  * `[` + the pieces joined by commas + `]`, written as UTF-8 into one buffer sized up front. A buffer
- * over 4 kB is memory of its own outside V8's heap, which V8 counts: each few tens of MB of it
- * start a full collection. A buffer per piece and then their concatenation made twice the page's
- * bytes; for a company's 200 employees that meant a full collection every 87 requests, one every
- * 135 so, and the API's CPU per request went from 1.7-1.9 ms to 1.4 (side by side).
+ * over 4 kB is memory of its own outside V8's heap, and V8 counts it against the heap's growth
+ * limit (ops/heap-growth.ts): about 13 MB of it start a full collection. A buffer per piece and then
+ * their concatenation made twice the page's bytes; for a company's 200 employees that meant a full
+ * collection every 87 requests, one every 135 so, and the API's CPU per request went from 1.7-1.9
+ * ms to 1.4 (side by side).
  */
 function jsonArrayOf(pieces: string[]): Buffer {
   const length = pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece, 'utf8'), pieces.length + 1);
