@@ -15,6 +15,11 @@ export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /** How long a finished export can be downloaded. */
 export const DATA_EXPORT_TTL_HOURS = 24;
+/**
+ * How long the security log keeps a sign-in attempt or a refused request: a year, long enough to
+ * look into an incident reported late, then the address typed and the client's IP address go.
+ */
+export const SECURITY_EVENT_RETENTION_DAYS = 365;
 /** The console page where people ask for and download their exports (the e-mail links there). */
 export const DATA_EXPORTS_PAGE_PATH = '/dashboard/account';
 /** How often the console asks whether an export is ready. */

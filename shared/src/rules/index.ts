@@ -3,3 +3,4 @@ export * from './balances';
 export * from './leaves';
 export * from './upcoming-events';
 export * from './leave-summary';
+export * from './retention';

@@ -15,6 +15,7 @@ import {
   runAsCompany,
   runDataRetentionPayload,
   SCHEDULED_JOB_IDS,
+  securityEventsKeptFrom,
   subscriptionEndedAt,
   type JobEnvelope,
   type Logger,
@@ -52,13 +53,16 @@ export interface RetentionRunResult {
   erasuresQueued: number[];
   /** Data exports whose download window ended: their files are deleted. */
   exportsExpired: number;
+  /** Security log rows older than SECURITY_EVENT_RETENTION_DAYS, deleted. */
+  securityEventsExpired: number;
 }
 
 /**
  * The daily retention run, as of `asOf`: companies whose subscription ended 23 days ago are told
  * their data goes in 7 days; those whose 30 days are up (and whose notice is 7 days old) get an
  * erase-company-data job. A company that subscribed again is left alone; one that ends again later
- * is announced anew.
+ * is announced anew. Data exports past their download window lose their file, and the security log
+ * loses its rows older than SECURITY_EVENT_RETENTION_DAYS (those of no company included).
  */
 export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date): Promise<RetentionRunResult> {
   const { sequelize, queues } = deps;
@@ -73,7 +77,16 @@ export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date
     replacements: { asOf },
     type: QueryTypes.SELECT,
   });
-  const result: RetentionRunResult = { noticesSent: [], erasuresQueued: [], exportsExpired: expired?.count ?? 0 };
+  const [securityEvents] = await sequelize.query<{ count: number }>(
+    'SELECT teamfolk_expire_security_events(:before) AS count',
+    { replacements: { before: securityEventsKeptFrom(asOf) }, type: QueryTypes.SELECT },
+  );
+  const result: RetentionRunResult = {
+    noticesSent: [],
+    erasuresQueued: [],
+    exportsExpired: expired?.count ?? 0,
+    securityEventsExpired: securityEvents?.count ?? 0,
+  };
   for (const row of rows) {
     const endedAt = subscriptionEndedAt(
       {

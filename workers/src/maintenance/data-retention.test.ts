@@ -285,6 +285,7 @@ describe(runDataRetention.name, () => {
       noticesSent: [],
       erasuresQueued: [],
       exportsExpired: 0,
+      securityEventsExpired: 0,
     });
   });
 
@@ -294,11 +295,13 @@ describe(runDataRetention.name, () => {
       noticesSent: [target.company.id],
       erasuresQueued: [],
       exportsExpired: 0,
+      securityEventsExpired: 0,
     });
     expect(await runDataRetention(deps, days(asOf, 0.5))).toEqual({
       noticesSent: [],
       erasuresQueued: [],
       exportsExpired: 0,
+      securityEventsExpired: 0,
     });
     const notices = await noticesTo(target.company.id);
     expect(notices).toEqual([
@@ -315,12 +318,14 @@ describe(runDataRetention.name, () => {
       noticesSent: [],
       erasuresQueued: [],
       exportsExpired: 0,
+      securityEventsExpired: 0,
     });
     const asOf = days(endedAt, 30);
     expect(await runDataRetention(deps, asOf)).toEqual({
       noticesSent: [],
       erasuresQueued: [target.company.id],
       exportsExpired: 0,
+      securityEventsExpired: 0,
     });
     await runDataRetention(deps, asOf);
     const jobs = await queues.maintenance.getJobs(['wait']);
@@ -405,6 +410,7 @@ describe(runDataRetention.name, () => {
       noticesSent: [],
       erasuresQueued: [],
       exportsExpired: 0,
+      securityEventsExpired: 0,
     });
   });
 });
@@ -569,5 +575,28 @@ describe('the billing e-mails', () => {
     });
     expect(failed.text).toContain('$14.00');
     expect(failed.html).toContain(link);
+  });
+});
+
+describe('the security log', () => {
+  // Last in this file: a run as of today also erases the companies above whose time is up.
+  it('should keep a year of it and delete what is older, rows of no company included', async () => {
+    const asOf = new Date();
+    const company = await Company.create({ name: 'Logged Co', country: 'FR' });
+    const logged = (companyId: number | null, email: string, createdAt: Date) =>
+      db.sequelize.query(
+        `INSERT INTO security_events (company_id, kind, email, ip, route, status, created_at)
+         VALUES (:companyId, 'sign-in.wrong-password', :email, '198.51.100.4', 'POST /api/auth/login', 401, :createdAt)`,
+        { replacements: { companyId, email, createdAt } },
+      );
+    await logged(null, 'stranger-of-last-year@example.test', days(asOf, -366));
+    await logged(company.id, 'member-of-last-year@example.test', days(asOf, -366));
+    await logged(null, 'stranger-of-this-year@example.test', days(asOf, -364));
+
+    expect((await runDataRetention(deps, asOf)).securityEventsExpired).toBe(2);
+    expect(
+      await rowsMentioning(db.sequelize, ['stranger-of-last-year@', 'member-of-last-year@', 'stranger-of-this-year@']),
+    ).toEqual({ security_events: 1 });
+    expect(await rowsMentioning(db.sequelize, ['stranger-of-this-year@'])).toEqual({ security_events: 1 });
   });
 });

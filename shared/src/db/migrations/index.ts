@@ -11,6 +11,7 @@ import { dataRights } from './0011-data-rights';
 import { calendarIndex } from './0012-calendar-index';
 import { leaveStatusIndex } from './0013-leave-status-index';
 import { employeeOverlapIndex } from './0014-employee-overlap-index';
+import { securityEventRetention } from './0015-security-event-retention';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   calendarIndex,
   leaveStatusIndex,
   employeeOverlapIndex,
+  securityEventRetention,
 ];
