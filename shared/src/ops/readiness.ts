@@ -28,26 +28,12 @@ export interface Readiness {
 
 const READINESS_TIMEOUT_MS = 2_000;
 
-/**
- * /readyz of the API and of the workers: whether Postgres and Redis answer, and ready while those
- * the process cannot work without do. The workers need both. The API needs Postgres only: it keeps
- * answering while Redis is down (its side effects wait in the outbox, the sign-in limits let people
- * in), and a load balancer that took every API process out of service for a Redis outage would
- * turn it into a whole one.
- */
-export async function checkReadiness(
-  sequelize: Sequelize,
-  redis: Redis,
-  { redisRequired }: { redisRequired: boolean },
-): Promise<Readiness> {
+/** /readyz of the API and of the workers: ready only while Postgres and Redis both answer. */
+export async function checkReadiness(sequelize: Sequelize, redis: Redis): Promise<Readiness> {
   const [postgres, redisUp] = await Promise.all([
     withinTime(() => runAsCompany(null, () => sequelize.query('SELECT 1')), READINESS_TIMEOUT_MS),
     withinTime(() => redis.ping(), READINESS_TIMEOUT_MS),
   ]);
   const up = (answer: unknown) => (answer === undefined ? 'down' : 'up');
-  return {
-    ready: postgres !== undefined && (redisUp !== undefined || !redisRequired),
-    postgres: up(postgres),
-    redis: up(redisUp),
-  };
+  return { ready: postgres !== undefined && redisUp !== undefined, postgres: up(postgres), redis: up(redisUp) };
 }

@@ -47,6 +47,11 @@ function reply(res: ServerResponse, status: number, body: string, contentType: s
 const replyJson = (res: ServerResponse, status: number, body: object) =>
   reply(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
 
+/**
+ * The workers' own HTTP endpoint, for the orchestrator and Prometheus: /healthz (the process is
+ * alive), /readyz (Postgres and Redis answer) and /metrics (job durations, e-mails, queue depths,
+ * outbox lag, the process's own metrics). The workers serve no other HTTP.
+ */
 type Endpoint = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 function metricsEndpoint(credentials: OperatorCredentials, metrics: Registry): Endpoint {
@@ -70,7 +75,7 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
   const endpoints: Record<string, Endpoint> = {
     '/healthz': (_req, res) => replyJson(res, 200, { status: 'ok' }),
     '/readyz': async (_req, res) => {
-      const { ready, postgres, redis: redisUp } = await checkReadiness(sequelize, redis, { redisRequired: true });
+      const { ready, postgres, redis: redisUp } = await checkReadiness(sequelize, redis);
       replyJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable', postgres, redis: redisUp });
     },
   };
