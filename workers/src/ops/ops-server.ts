@@ -47,11 +47,6 @@ function reply(res: ServerResponse, status: number, body: string, contentType: s
 const replyJson = (res: ServerResponse, status: number, body: object) =>
   reply(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
 
-/**
- * The workers' own HTTP endpoint, for the orchestrator and Prometheus: /healthz (the process is
- * alive), /readyz (Postgres and Redis answer) and /metrics (job durations, e-mails, queue depths,
- * outbox lag, the process's own metrics). The workers serve no other HTTP.
- */
 type Endpoint = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 function metricsEndpoint(credentials: OperatorCredentials, metrics: Registry): Endpoint {
