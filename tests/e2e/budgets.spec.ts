@@ -205,12 +205,13 @@ test.describe('Lighthouse on the landing page', () => {
   // Lighthouse's performance score moves from run to run with the machine's load (100 and 94 for
   // the same build on one busy VM); as Lighthouse's own guidance on variability advises, the gate
   // takes the median of several runs.
+  const DESKTOP_RUNS = 3;
   test('desktop preset, median of three runs: performance ≥ 95, accessibility ≥ 95, SEO 100', async ({ baseURL }) => {
     test.setTimeout(180_000);
     const runs: Array<Record<string, number>> = [];
-    for (let run = 0; run < 3; run++) runs.push(await runLighthouse(`${baseURL}/`, 'desktop'));
+    for (let run = 0; run < DESKTOP_RUNS; run++) runs.push(await runLighthouse(`${baseURL}/`, 'desktop'));
     for (const [category, minimum] of Object.entries(LIGHTHOUSE_MINIMUM_SCORES)) {
-      const median = runs.map((scores) => scores[category] ?? 0).sort((a, b) => a - b)[1];
+      const median = runs.map((scores) => scores[category] ?? 0).sort((a, b) => a - b)[Math.floor(DESKTOP_RUNS / 2)];
       expect(median, category).toBeGreaterThanOrEqual(minimum);
     }
   });
