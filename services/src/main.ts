@@ -1,5 +1,5 @@
-// First: it sets how the heap grows, which applies to loading the modules below too.
-import './ops/heap-growth';
+// First: it sets how the heap grows and is collected, which applies to loading the modules below too.
+import './ops/garbage-collection';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import {

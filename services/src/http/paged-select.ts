@@ -51,7 +51,7 @@ const EMPTY_ARRAY = Buffer.from('[]');
 /**
  * `[` + the pieces joined by commas + `]`, written as UTF-8 into one buffer sized up front. A buffer
  * over 4 kB is memory of its own outside V8's heap, and V8 counts it against the heap's growth
- * limit (ops/heap-growth.ts): about 13 MB of it start a full collection. A buffer per piece and then
+ * limit (ops/garbage-collection.ts): about 13 MB of it start a full collection. A buffer per piece and then
  * their concatenation made twice the page's bytes; for a company's 200 employees that meant a full
  * collection every 87 requests, one every 135 so, and the API's CPU per request went from 1.7-1.9
  * ms to 1.4 (side by side).
