@@ -579,7 +579,7 @@ describe('the billing e-mails', () => {
 });
 
 describe('the security log', () => {
-  // Last in this file: a run as of today also erases the companies above whose time is up.
+  // Last in this file: a run as of today also queues the erasure of the companies above whose time is up.
   it('should keep a year of it and delete what is older, rows of no company included', async () => {
     const asOf = new Date();
     const company = await Company.create({ name: 'Logged Co', country: 'FR' });
