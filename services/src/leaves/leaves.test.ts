@@ -145,6 +145,20 @@ describe('submitting leave', () => {
     expect(await count()).toEqual(before);
   });
 
+  it('refuses a reason Postgres could not store with a 400 that names it, and writes no request', async () => {
+    const person = await hire(companyA);
+    const nul = await submit(person.auth, vacation(day(0), day(0), { reason: 'Family\u0000trip' }), 400);
+    expect(nul.message).toBe('reason must not contain the NUL character');
+    const halfEmoji = await submit(person.auth, vacation(day(0), day(0), { reason: 'Family trip \ud83c' }), 400);
+    expect(halfEmoji.message).toBe('reason must be valid Unicode text (it holds half of a character)');
+    const [written] = await t.db.sequelize.query<{ count: string }>(
+      'SELECT count(*) FROM leave_requests WHERE employee_id = :employeeId',
+      { replacements: { employeeId: person.employee.id }, type: QueryTypes.SELECT },
+    );
+    expect(written!.count).toBe('0');
+    await submit(person.auth, vacation(day(0), day(0), { reason: 'Family trip 🏖️' }));
+  });
+
   it("accepts one of ten simultaneous requests for the same day, an employee's and an admin's own", async () => {
     const person = await hire(companyA);
     for (const auth of [person.auth, adminA]) {
