@@ -9,12 +9,14 @@ import {
   companyOf,
   REQUEST_TYPE_LABELS,
   runAsCompany,
+  Subscription,
   User,
   type CalendarEvent,
   type CompanySettings,
   type PublicHoliday,
 } from '@teamfolk/shared';
 import { recordAudit } from '../audit/audit';
+import { assertSubscriptionLive } from '../billing/subscription-expired.middleware';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
@@ -184,6 +186,8 @@ export class CalendarService {
     ) {
       throw new HttpError(404, calendarTexts.feedNotFound);
     }
+    // Closed with the rest of the product: names and sick days stop reaching subscribed calendars.
+    assertSubscriptionLive(await Subscription.findOne({ where: { companyId: user.companyId } }));
     return this.ical(
       { userId: user.id, companyId: user.companyId, role: user.role, emailVerified: Boolean(user.emailVerifiedAt) },
       out,

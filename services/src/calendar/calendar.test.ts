@@ -3,8 +3,13 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { addDays, format, nextMonday } from 'date-fns';
 import ICAL from 'ical.js';
-import { calendarTexts, type Employee, type CalendarEvent } from '@teamfolk/shared';
-import { createCompanyWithAdmin, createInvitedEmployee, type CompanyWithAdmin } from '../testing/factories';
+import { billingTexts, calendarTexts, Subscription, type Employee, type CalendarEvent } from '@teamfolk/shared';
+import {
+  activateSubscription,
+  createCompanyWithAdmin,
+  createInvitedEmployee,
+  type CompanyWithAdmin,
+} from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
 import {
   CALENDAR_BUILDS_AT_ONCE,
@@ -489,6 +494,23 @@ describe('the secret calendar feed', () => {
     const { body } = await t.request().get('/api/calendar/feed-url').set('Authorization', otherAdmin).expect(200);
     const feed = await t.request().get(new URL(body.url).pathname).expect(200);
     expect(parseIcal(feed.text)).toEqual([]);
+  });
+
+  it('closes with the rest of the product once the subscription has ended, and opens again with it', async () => {
+    const lapsed = await createCompanyWithAdmin();
+    await activateSubscription(lapsed.company);
+    const admin = await bearerFor(t, lapsed.admin.email, lapsed.password);
+    const { body } = await t.request().get('/api/calendar/feed-url').set('Authorization', admin).expect(200);
+    const path = new URL(body.url).pathname;
+    await t.request().get(path).expect(200);
+
+    const periodEnd = { status: 'cancel_at_period_end' as const, currentPeriodEnd: new Date(Date.now() - 1000) };
+    await Subscription.update(periodEnd, { where: { companyId: lapsed.company.id } });
+    const closed = await t.request().get(path).expect(402);
+    expect(closed.body).toEqual({ message: billingTexts.subscriptionExpired, subscriptionExpired: true });
+
+    await Subscription.update({ status: 'active' }, { where: { companyId: lapsed.company.id } });
+    await t.request().get(path).expect(200);
   });
 });
 
