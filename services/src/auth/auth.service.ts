@@ -6,6 +6,7 @@ import {
   EmailVerificationToken,
   Employee,
   Invitation,
+  LeaveRequest,
   reserveCompanyId,
   runAsCompany,
   User,
@@ -209,6 +210,12 @@ export class AuthService {
         if (!employee || employee.userId) throw new HttpError(404, authTexts.invalidInvitation);
         const account = await this.accountForInvitation(invitation, employee, passwordHash, transaction);
         await employee.update({ userId: account.id }, { transaction });
+        // Leave the admin recorded before the invitation was accepted is the person's own from now
+        // on: their decision e-mails reach them, and the calendar shows them their own sick days.
+        await LeaveRequest.update(
+          { userId: account.id },
+          { where: { employeeId: employee.id, companyId: invitation.companyId, userId: null }, transaction },
+        );
         await invitation.update({ acceptedAt: new Date() }, { transaction });
         return account;
       });

@@ -259,6 +259,39 @@ describe('deciding leave', () => {
     expect(again.body).toEqual({ message: leaveTexts.onlyPendingDecided });
   });
 
+  it('treats leave recorded before the invitation was accepted as the person’s own once they accept', async () => {
+    const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company, { name: 'Noor Later' });
+    const sick = await submit(adminA, {
+      ...vacation(day(0), day(0), { employee_id: employee.id }),
+      request_type: 'sick_day',
+      reason: 'Dentist',
+    });
+    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
+    const auth = await bearerFor(t, employee.email, 's3cret');
+
+    const calendar = await t
+      .request()
+      .get('/api/calendar/events')
+      .query({ start: day(0), end: day(0) })
+      .set('Authorization', auth)
+      .expect(200);
+    expect(calendar.body.find((event: { id: number }) => event.id === sick.id)).toMatchObject({
+      requestType: 'sick_day',
+      reason: 'Dentist',
+    });
+    await t
+      .request()
+      .put(`/api/leaves/${sick.id}/approve`)
+      .set('Authorization', adminA)
+      .send({ approved: true })
+      .expect(200);
+    await t.flushOutbox();
+    const mail = await t.mail.waitFor(
+      (message) => message.to.includes(employee.email) && /approved/.test(message.subject),
+    );
+    expect(mail.subject).toBe('Your leave request was approved');
+  });
+
   it('deducts once when 20 approvals of one request arrive together', async () => {
     const person = await hire(companyA);
     const leave = await submit(person.auth, vacation(day(0), day(1)));

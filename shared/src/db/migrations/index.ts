@@ -12,6 +12,7 @@ import { calendarIndex } from './0012-calendar-index';
 import { leaveStatusIndex } from './0013-leave-status-index';
 import { employeeOverlapIndex } from './0014-employee-overlap-index';
 import { securityEventRetention } from './0015-security-event-retention';
+import { leaveOfInvitedPeople } from './0016-leave-of-invited-people';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   leaveStatusIndex,
   employeeOverlapIndex,
   securityEventRetention,
+  leaveOfInvitedPeople,
 ];
