@@ -19,6 +19,7 @@ import {
 } from '@teamfolk/shared/contracts';
 import { adoptRenewedToken, API_BASE_PATH, reportSubscriptionExpired } from '../api/http';
 import { readToken } from '../auth/tokenStorage';
+import { todayAsIsoDate } from '../format/dates';
 
 function httpClient(url: string, options: fetchUtils.Options = {}) {
   const token = readToken();
@@ -104,7 +105,10 @@ export const dataProvider: TeamfolkDataProvider = {
   },
 
   async getUpcomingEvents() {
-    const { json } = await httpClient(`${API_BASE_PATH}/dashboard/upcoming-events`);
+    // The user's own day decides 'Today!', not the server's.
+    const { json } = await httpClient(
+      `${API_BASE_PATH}/dashboard/upcoming-events?${new URLSearchParams({ today: todayAsIsoDate() })}`,
+    );
     return { data: json as UpcomingEvent[] };
   },
 

@@ -1,6 +1,24 @@
 import { Router } from 'express';
+import { upcomingEventsQuerySchema } from '@teamfolk/shared';
 import { sessionOf } from '../auth/auth.middleware';
+import { HttpError } from '../http/errors';
 import type { DashboardService } from './dashboard.service';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The caller's calendar day, which decides 'Today!'. Time zones put it at most a day from the
+ * server's day in UTC: a date further off is a wrong clock or a made-up one, and is refused rather
+ * than shown as today. Without one, the server's day.
+ */
+function callersToday(given: string | undefined, now = new Date()): string {
+  const serverDay = now.toISOString().slice(0, 10);
+  if (given === undefined) return serverDay;
+  if (Math.abs(Date.parse(given) - Date.parse(serverDay)) > DAY_MS) {
+    throw new HttpError(400, `today must be your own date, within a day of ${serverDay}`);
+  }
+  return given;
+}
 
 /** Mounted behind requireAuth; every role, scoped by the service. */
 export function dashboardRoutes(dashboard: DashboardService): Router {
@@ -9,7 +27,8 @@ export function dashboardRoutes(dashboard: DashboardService): Router {
     res.json(await dashboard.summary(sessionOf(req)));
   });
   router.get('/upcoming-events', async (req, res) => {
-    res.json(await dashboard.upcomingEvents(sessionOf(req)));
+    const { today } = upcomingEventsQuerySchema.parse(req.query);
+    res.json(await dashboard.upcomingEvents(sessionOf(req), callersToday(today)));
   });
   return router;
 }

@@ -552,6 +552,34 @@ describe('the dashboard', () => {
     );
   });
 
+  it("counts the days from the caller's own date, which time zones keep within a day of the server's", async () => {
+    const company = await createCompanyWithAdmin();
+    const person = await hire(company);
+    const serverDay = new Date().toISOString().slice(0, 10);
+    const dayAfter = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = dayAfter(serverDay, 1);
+    // A leap year of birth, in case tomorrow is 29 February.
+    await person.employee.update({ birthday: `1992${tomorrow.slice(4)}` });
+    const upcoming = (query: Record<string, string>, status = 200) =>
+      t
+        .request()
+        .get('/api/dashboard/upcoming-events')
+        .query(query)
+        .set('Authorization', person.auth)
+        .expect(status)
+        .then((reply) => reply.body);
+    const birthday = (events: Array<{ type: string; employeeName: string }>) =>
+      events.find((event) => event.type === 'birthday' && event.employeeName === person.employee.name);
+
+    expect(birthday(await upcoming({}))).toMatchObject({ daysUntil: 1 });
+    expect(birthday(await upcoming({ today: tomorrow }))).toMatchObject({ daysUntil: 0 });
+    expect(await upcoming({ today: dayAfter(serverDay, 2) }, 400)).toEqual({
+      message: `today must be your own date, within a day of ${serverDay}`,
+    });
+    expect(await upcoming({ today: '2026-02-30' }, 400)).toMatchObject({ message: 'today is not a real date' });
+  });
+
   it("finds in Postgres every birthday and anniversary the rule finds among all the company's people", async () => {
     const { company, admin } = await createCompanyWithAdmin();
     const everyDay = eachDayOfInterval({ start: new Date(2000, 0, 1), end: new Date(2000, 11, 31) }).map(iso);

@@ -16,6 +16,12 @@ const calendarDate = (field: string) =>
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '0001-01-01';
     }, `${field} is not a real date`);
 
+/**
+ * `?today=YYYY-MM-DD` of the dashboard's upcoming events: the caller's own calendar day, which
+ * decides 'Today!' and 'Tomorrow'. Without it, the server's day in UTC.
+ */
+export const upcomingEventsQuerySchema = z.object({ today: calendarDate('today').optional() });
+
 /** `?start=YYYY-MM-DD&end=YYYY-MM-DD`, both included, at most a year. */
 export const calendarRangeSchema = z
   .object({ start: calendarDate('start'), end: calendarDate('end') })
