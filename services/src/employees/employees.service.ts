@@ -1,6 +1,7 @@
 import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import {
   Company,
+  companyOf,
   Employee,
   employeeTexts,
   type EMPLOYEE_SORT_FIELDS,
@@ -96,8 +97,9 @@ export class EmployeesService {
     { transaction: outer }: { transaction?: Transaction } = {},
   ): Promise<EmployeeSavedReply> {
     return this.sequelize.transaction(outer ? { transaction: outer } : {}, async (transaction) => {
-      await this.assertSeatCanBeAdded(auth.companyId, transaction);
+      // The address first: a refused one must not send the admin through a payment first.
       await this.assertEmailFree(auth.companyId, input.email, null, transaction);
+      await this.assertSeatCanBeAdded(auth.companyId, transaction);
       const employee = await this.saveUnique(() =>
         Employee.create(
           {
@@ -166,6 +168,12 @@ export class EmployeesService {
         );
       } else if (emailChanged) {
         await this.inviteInSavepoint(auth, employee, transaction, requestId);
+      } else if (employee.name !== before.name) {
+        // The invitation page greets the person by the name the profile has now.
+        await Invitation.update(
+          { name: employee.name },
+          { where: { employeeId: employee.id, companyId: auth.companyId, acceptedAt: null }, transaction },
+        );
       }
       const after = employeeRecordOf(employee);
       await recordAudit(transaction, auth, {
@@ -298,6 +306,11 @@ export class EmployeesService {
       }),
     ]);
     if (employee || user) throw new HttpError(409, employeeTexts.emailTaken, { field: 'email' });
+    // A sign-in's address is unique across companies: the invitation could never be accepted.
+    const accountsCompany = await companyOf(this.sequelize, 'user-email', email);
+    if (accountsCompany !== null && accountsCompany !== companyId) {
+      throw new HttpError(409, employeeTexts.emailTakenElsewhere, { field: 'email' });
+    }
   }
 
   private async saveUnique<T>(save: () => Promise<T>): Promise<T> {

@@ -224,6 +224,21 @@ describe('POST /api/employees', () => {
     }
   });
 
+  it('refuses an e-mail that signs in at another company, before any payment: the invitation could never be accepted', async () => {
+    const elsewhere = await createCompanyWithAdmin();
+    const fresh = await createCompanyWithAdmin();
+    const freshAdmin = await bearerFor(t, fresh.admin.email, fresh.password);
+    for (const auth of [adminA, freshAdmin]) {
+      const reply = await t
+        .request()
+        .post('/api/employees')
+        .set('Authorization', auth)
+        .send(newPerson({ email: elsewhere.admin.email.toUpperCase() }))
+        .expect(409);
+      expect(reply.body).toEqual({ message: employeeTexts.emailTakenElsewhere, field: 'email' });
+    }
+  });
+
   it('asks for payment setup before the first employee, and for a card before later ones', async () => {
     const fresh = await createCompanyWithAdmin();
     const auth = await bearerFor(t, fresh.admin.email, fresh.password);
@@ -415,6 +430,18 @@ describe('changing an employee', () => {
       before: expect.objectContaining({ name: created.name, vacation_days_total: 25 }),
       after: expect.objectContaining({ name: 'New Name', vacation_days_total: 30 }),
     });
+  });
+
+  it('greets an invited person by their corrected name on the invitation page', async () => {
+    const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company, { name: 'Jon Smiht' });
+    await t
+      .request()
+      .put(`/api/employees/${employee.id}`)
+      .set('Authorization', adminA)
+      .send({ name: 'Jon Smith' })
+      .expect(200);
+    const preview = await t.request().get(`/api/auth/invitation/${token}`).expect(200);
+    expect(preview.body).toEqual({ name: 'Jon Smith', email: employee.email });
   });
 
   it('sets the six balance fields, allows overdrawn sick days but not vacation or bank hours', async () => {

@@ -72,6 +72,7 @@ export const employeeTexts = {
   paymentMethodRequired: 'Payment method required. Redirecting to billing...',
   notFound: 'Employee not found',
   emailTaken: 'An employee or user with this email already exists in your company',
+  emailTakenElsewhere: 'This email already has a Teamfolk account with another company: use another address',
   invitationResent: 'Invitation email sent again',
   alreadyJoined: 'This employee has already accepted the invitation',
   invitationNotQueued:
