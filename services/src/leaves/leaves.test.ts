@@ -8,6 +8,7 @@ import {
   createInvitedEmployee,
   type CompanyWithAdmin,
 } from '../testing/factories';
+import { leaveOfInvitedPeople } from '../../../shared/src/db/migrations/0016-leave-of-invited-people';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
@@ -290,6 +291,31 @@ describe('deciding leave', () => {
       (message) => message.to.includes(employee.email) && /approved/.test(message.subject),
     );
     expect(mail.subject).toBe('Your leave request was approved');
+  });
+
+  it('gets, from migration 0016, the sign-in for requests recorded before accepting filled it in', async () => {
+    const joined = await createInvitedEmployee(t.db.sequelize, companyA.company, { name: 'Ravi Before' });
+    const invited = await createInvitedEmployee(t.db.sequelize, companyA.company, { name: 'Mia Pending' });
+    const sickDay = { ...vacation(day(0), day(0)), request_type: 'sick_day' };
+    const early = await submit(adminA, { ...sickDay, employee_id: joined.employee.id });
+    const stillInvited = await submit(adminA, { ...sickDay, employee_id: invited.employee.id });
+    await t.request().post('/api/auth/invitation/accept').send({ token: joined.token, password: 's3cret' }).expect(200);
+    // As it was stored before accepting filled it in.
+    await t.db.sequelize.query('UPDATE leave_requests SET user_id = NULL WHERE id = :id', {
+      replacements: { id: early.id },
+    });
+
+    await leaveOfInvitedPeople.up({ name: leaveOfInvitedPeople.name, context: t.db.sequelize });
+    const signIns = await t.db.sequelize.query<{ id: number; user_id: number | null }>(
+      'SELECT id, user_id FROM leave_requests WHERE id IN (:ids) ORDER BY id',
+      { replacements: { ids: [early.id, stillInvited.id] }, type: QueryTypes.SELECT },
+    );
+    const { userId } = await joined.employee.reload();
+    expect(userId).not.toBeNull();
+    expect(signIns).toEqual([
+      { id: early.id, user_id: userId },
+      { id: stillInvited.id, user_id: null },
+    ]);
   });
 
   it('deducts once when 20 approvals of one request arrive together', async () => {
