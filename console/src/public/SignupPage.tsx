@@ -99,6 +99,7 @@ export function SignupPage() {
           autoComplete="new-password"
           value={form.password}
           onChange={updateField('password')}
+          helperText={texts.passwordRule}
         />
         <RequiredTextField
           label={texts.confirmPasswordLabel}

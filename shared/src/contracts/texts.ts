@@ -14,6 +14,7 @@ export const authTexts = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   passwordTooCommon: 'This password is too common. Please choose another one.',
+  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password`,
   checkYourEmail: 'Please check your email to verify your account.',
   verifying: 'Verifying your email address...',
   verifiedTitle: 'Email Verified Successfully!',
