@@ -37,7 +37,12 @@ function httpClient(url: string, options: fetchUtils.Options = {}) {
 
 /** The actions beyond CRUD (STYLE habit 5); react-admin's useDataProvider() wraps them like the CRUD methods. */
 export interface TeamfolkDataProvider extends DataProvider {
-  updateBalances(id: Identifier, balances: EmployeeBalancesInput): Promise<{ data: EmployeeSavedReply }>;
+  /** `startedFrom`: balancesVersionOf the record the edit opened with; a 409 if they changed since. */
+  updateBalances(
+    id: Identifier,
+    balances: EmployeeBalancesInput,
+    startedFrom: string,
+  ): Promise<{ data: EmployeeSavedReply }>;
   resendInvitation(id: Identifier): Promise<{ message: string }>;
   getSeatPreview(): Promise<SeatPreview>;
   /** PUT /leaves/:id/approve: approves (true) or rejects (false) a pending request. */
@@ -74,8 +79,12 @@ export const dataProvider: TeamfolkDataProvider = {
 
   update: (resource, params) => (resource === 'leaves' ? updateLeave(params) : restProvider.update(resource, params)),
 
-  async updateBalances(id, balances) {
-    const { json } = await httpClient(`${employeeUrl(id)}/balances`, { method: 'PUT', body: JSON.stringify(balances) });
+  async updateBalances(id, balances, startedFrom) {
+    const { json } = await httpClient(`${employeeUrl(id)}/balances`, {
+      method: 'PUT',
+      body: JSON.stringify(balances),
+      headers: new Headers({ 'If-Match': startedFrom }),
+    });
     return { data: json as EmployeeSavedReply };
   },
 

@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
-import { MAX_BALANCE_DAYS, MAX_BALANCE_HOURS, type EmployeeRecord } from '@teamfolk/shared/contracts';
-import { NumberInput, useDataProvider, useTranslate, useUpdate, type Identifier } from 'react-admin';
+import {
+  balancesVersionOf,
+  MAX_BALANCE_DAYS,
+  MAX_BALANCE_HOURS,
+  type EmployeeRecord,
+} from '@teamfolk/shared/contracts';
+import { NumberInput, useDataProvider, useRefresh, useTranslate, useUpdate, type Identifier } from 'react-admin';
 import type { TeamfolkDataProvider } from '../dashboard/dataProvider';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
@@ -31,9 +36,19 @@ const balanceGroups = [
 export function EmployeeBalancesDialog({ employee, onClose }: EmployeeBalancesDialogProps) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TeamfolkDataProvider>();
+  const refresh = useRefresh();
   const [update] = useUpdate<EmployeeMutationReply>('employees', undefined, {
-    mutationFn: async ({ id, data }) =>
-      (await dataProvider.updateBalances(id as Identifier, data as BalancesPayload)).data,
+    mutationFn: async ({ id, data }) => {
+      try {
+        return (
+          await dataProvider.updateBalances(id as Identifier, data as BalancesPayload, balancesVersionOf(employee))
+        ).data;
+      } catch (error) {
+        // Changed meanwhile: the list fetches the current amounts, for the next opening of the dialog.
+        if ((error as { status?: number }).status === 409) refresh();
+        throw error;
+      }
+    },
   });
   const defaultValues = useMemo(() => balancesFormValuesOf(employee), [employee]);
   const handleSubmit = useEmployeeUpdateSubmit({

@@ -48,7 +48,7 @@ export function employeesRoutes(employees: EmployeesService): Router {
   router.put('/:id/balances', async (req, res) => {
     const id = employeeId(req);
     const input = employeeBalancesSchema.parse(req.body);
-    res.json(await employees.updateBalances(sessionOf(req), id, input));
+    res.json(await employees.updateBalances(sessionOf(req), id, input, req.get('If-Match')));
   });
 
   router.delete('/:id', async (req, res) => {

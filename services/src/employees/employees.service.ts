@@ -1,5 +1,6 @@
 import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import {
+  balancesVersionOf,
   Company,
   companyOf,
   Employee,
@@ -187,7 +188,13 @@ export class EmployeesService {
     });
   }
 
-  async updateBalances(auth: AuthContext, id: number, input: BalancesInput): Promise<EmployeeSavedReply> {
+  /** `startedFrom`: the If-Match of the edit (balancesVersionOf what it opened with), when it sent one. */
+  async updateBalances(
+    auth: AuthContext,
+    id: number,
+    input: BalancesInput,
+    startedFrom?: string,
+  ): Promise<EmployeeSavedReply> {
     assertUsedWithinTotals(
       input.vacation_days_total,
       input.vacation_days_used,
@@ -197,6 +204,9 @@ export class EmployeesService {
     return this.sequelize.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const before = employeeRecordOf(employee);
+      if (startedFrom !== undefined && startedFrom !== balancesVersionOf(before)) {
+        throw new HttpError(409, employeeTexts.balancesChanged);
+      }
       await employee.update(
         {
           vacationDaysTotal: input.vacation_days_total,

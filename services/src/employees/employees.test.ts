@@ -1,4 +1,14 @@
-import { AuditEntry, authTexts, employeeTexts, firstLink, Subscription, User } from '@teamfolk/shared';
+import {
+  AuditEntry,
+  authTexts,
+  balancesVersionOf,
+  employeeBalancesSchema,
+  employeeTexts,
+  firstLink,
+  Subscription,
+  User,
+  type EmployeeRecord,
+} from '@teamfolk/shared';
 import {
   activateSubscription,
   createCompanyWithAdmin,
@@ -442,6 +452,31 @@ describe('changing an employee', () => {
       .expect(200);
     const preview = await t.request().get(`/api/auth/invitation/${token}`).expect(200);
     expect(preview.body).toEqual({ name: 'Jon Smith', email: employee.email });
+  });
+
+  it('refuses to save balances over ones that changed since the edit opened them (If-Match)', async () => {
+    const created = await addEmployee(adminA, newPerson({ name: 'Ines Balance' }));
+    const listed = await t
+      .request()
+      .get('/api/employees')
+      .query({ filter: JSON.stringify({ q: 'Ines Balance' }) })
+      .set('Authorization', adminA)
+      .expect(200);
+    const opened = listed.body.find((record: EmployeeRecord) => record.id === created.id) as EmployeeRecord;
+    const save = (used: number, startedFrom: string) =>
+      t
+        .request()
+        .put(`/api/employees/${created.id}/balances`)
+        .set('Authorization', adminA)
+        .set('If-Match', startedFrom)
+        .send({ ...employeeBalancesSchema.parse(opened), vacation_days_used: used });
+
+    const first = await save(2.5, balancesVersionOf(opened)).expect(200);
+    const stale = await save(1, balancesVersionOf(opened)).expect(409);
+    expect(stale.body).toEqual({ message: employeeTexts.balancesChanged });
+    const detail = await t.request().get(`/api/employees/${created.id}`).set('Authorization', adminA).expect(200);
+    expect(detail.body.vacation_days_used).toBe(2.5);
+    await save(1, balancesVersionOf(first.body)).expect(200);
   });
 
   it('sets the six balance fields, allows overdrawn sick days but not vacation or bank hours', async () => {

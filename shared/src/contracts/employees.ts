@@ -75,6 +75,17 @@ export const employeeBalancesSchema = z.object({
 });
 export type EmployeeBalancesInput = z.input<typeof employeeBalancesSchema>;
 
+const BALANCE_FIELDS = Object.keys(employeeBalancesSchema.shape) as Array<keyof EmployeeBalancesInput>;
+
+/**
+ * The balances an edit started from, as PUT /employees/:id/balances takes them back in If-Match: the
+ * save is refused (409) when they changed meanwhile, a leave decided or another admin's save, rather
+ * than writing the used amounts the dialog opened with over the ones that moved since.
+ */
+export function balancesVersionOf(balances: Record<keyof EmployeeBalancesInput, number>): string {
+  return `"${BALANCE_FIELDS.map((field) => balances[field]).join('/')}"`;
+}
+
 /** Whether the person has accepted the invitation and can sign in. */
 export type EmployeeAccountStatus = 'invited' | 'active';
 

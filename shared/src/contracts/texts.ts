@@ -68,6 +68,8 @@ export const employeeTexts = {
   updated: 'Employee updated successfully',
   added: 'Employee added successfully and invitation email sent',
   balancesUpdated: 'Employee balances updated successfully',
+  balancesChanged:
+    'These balances changed while you were editing them (a leave was decided, or another admin saved them). Open them again to see the current amounts.',
   notSet: 'Not set',
   firstEmployeeRequiresPayment: 'First employee requires payment setup',
   paymentMethodRequired: 'Payment method required. Redirecting to billing...',
