@@ -150,7 +150,15 @@ export class BillingService {
       if (subscription.status === 'active') throw new HttpError(409, billingTexts.alreadySubscribed);
       const seats = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null }, transaction });
       if (!pending && seats === 0) throw new HttpError(400, billingTexts.addEmployeesFirst);
-      if (pending) await this.assertEmailFree(auth.companyId, pending.email, transaction);
+      if (pending) {
+        await this.employees.assertEmailFree(
+          auth.companyId,
+          pending.email,
+          null,
+          transaction,
+          'pendingEmployeeData.email',
+        );
+      }
 
       const customerId = await this.ensureCustomer(auth, subscription, transaction);
       await this.expireOpenCheckouts(auth.companyId, transaction);
@@ -555,15 +563,5 @@ export class BillingService {
       if (creator) return creator;
     }
     return User.findOne({ where, order: [['id', 'ASC']], transaction });
-  }
-
-  private async assertEmailFree(companyId: number, email: string, transaction: Transaction) {
-    const [employee, user] = await Promise.all([
-      Employee.findOne({ where: { companyId, email, deletedAt: null }, transaction }),
-      User.findOne({ where: { companyId, email }, transaction }),
-    ]);
-    if (employee || user) {
-      throw new HttpError(409, employeeTexts.emailTaken, { field: 'pendingEmployeeData.email' });
-    }
   }
 }

@@ -330,6 +330,14 @@ describe('subscribing with employees already on record, and the cancel page', ()
       pendingEmployeeData: person({ email: admin.admin.email }),
     }).expect(409);
     expect(taken.body.field).toBe('pendingEmployeeData.email');
+    const elsewhere = await newAdmin();
+    const signsInElsewhere = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: person({ email: elsewhere.admin.email }),
+    }).expect(409);
+    expect(signsInElsewhere.body).toEqual({
+      message: employeeTexts.emailTakenElsewhere,
+      field: 'pendingEmployeeData.email',
+    });
     const notJson = await t
       .request()
       .post('/api/billing/create-checkout-session')

@@ -298,11 +298,17 @@ export class EmployeesService {
     throw new HttpError(402, message, { ...reply });
   }
 
-  private async assertEmailFree(
+  /**
+   * Refuses (409, naming `field`) an address the company's employees or active sign-ins use, or that
+   * signs in at another company. Also checked before a first employee's checkout, so nobody pays for
+   * an invitation that could not be sent or accepted.
+   */
+  async assertEmailFree(
     companyId: number,
     email: string,
     except: Employee | null,
     transaction: Transaction,
+    field = 'email',
   ): Promise<void> {
     const [employee, user] = await Promise.all([
       Employee.findOne({
@@ -315,11 +321,11 @@ export class EmployeesService {
         transaction,
       }),
     ]);
-    if (employee || user) throw new HttpError(409, employeeTexts.emailTaken, { field: 'email' });
+    if (employee || user) throw new HttpError(409, employeeTexts.emailTaken, { field });
     // A sign-in's address is unique across companies: the invitation could never be accepted.
     const accountsCompany = await companyOf(this.sequelize, 'user-email', email);
     if (accountsCompany !== null && accountsCompany !== companyId) {
-      throw new HttpError(409, employeeTexts.emailTakenElsewhere, { field: 'email' });
+      throw new HttpError(409, employeeTexts.emailTakenElsewhere, { field });
     }
   }
 
