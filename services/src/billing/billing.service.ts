@@ -35,7 +35,7 @@ import {
   type SyncSubscriptionReply,
 } from '@teamfolk/shared';
 import { recordAudit } from '../audit/audit';
-import type { EmployeesService } from '../employees/employees.service';
+import { requestSeatUpdate, type EmployeesService } from '../employees/employees.service';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 
@@ -533,11 +533,20 @@ export class BillingService {
     await row.update({ defaultPaymentMethodId: paymentMethodId }, { transaction });
   }
 
+  /**
+   * The employee the first payment was for. When they cannot be created after all (their address
+   * taken meanwhile), the checkout says so and the seat count is brought back to the people there
+   * are: the subscription was started for one more.
+   */
   private async createPendingEmployee(transaction: Transaction, checkout: BillingCheckout, requestId?: string) {
     const input = employeeInputSchema.safeParse(checkout.pendingEmployee);
     const creator = await this.creatorOf(checkout, transaction);
+    const notCreated = async (warning: string) => {
+      await checkout.update({ warning }, { transaction });
+      await requestSeatUpdate(transaction, checkout.companyId, requestId);
+    };
     if (!input.success || !creator) {
-      await checkout.update({ warning: billingTexts.pendingEmployeeNotCreated }, { transaction });
+      await notCreated(billingTexts.pendingEmployeeNotCreated);
       return;
     }
     const auth: AuthContext = { userId: creator.id, companyId: checkout.companyId, role: 'admin', emailVerified: true };
@@ -548,10 +557,7 @@ export class BillingService {
       await checkout.update({ employeeId: created.id }, { transaction });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      await checkout.update(
-        { warning: `${billingTexts.pendingEmployeeNotCreated} (${error.message})` },
-        { transaction },
-      );
+      await notCreated(`${billingTexts.pendingEmployeeNotCreated} (${error.message})`);
     }
   }
 

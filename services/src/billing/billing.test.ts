@@ -5,6 +5,7 @@ import {
   billingTexts,
   Employee,
   employeeTexts,
+  OutboxEvent,
   firstLink,
   LocalPaymentObject,
   Subscription,
@@ -316,6 +317,29 @@ describe('subscribing with employees already on record, and the cancel page', ()
     await payOnCheckoutPage(newer.body.url).expect(200);
     await post('/api/billing/payment-success', admin.auth, { sessionId: newer.body.sessionId }).expect(200);
     await post('/api/billing/payment-success', admin.auth, { sessionId: older.body.sessionId }).expect(402);
+  });
+
+  it('should bill only the people there are when the paid-for employee cannot be created after all', async () => {
+    const admin = await newAdmin();
+    const pending = person();
+    const started = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: pending,
+    }).expect(200);
+    // The address is taken between the checkout and the payment.
+    await Employee.create({ companyId: admin.company.id, name: 'Same Address', email: pending.email as string });
+    await payOnCheckoutPage(started.body.url).expect(200);
+    const paid = await post('/api/billing/payment-success', admin.auth, { sessionId: started.body.sessionId }).expect(
+      200,
+    );
+    expect(paid.body).toMatchObject({
+      success: true,
+      employeeCreated: false,
+      warning: `${billingTexts.pendingEmployeeNotCreated} (${employeeTexts.emailTaken})`,
+    });
+    const seatUpdates = await OutboxEvent.count({
+      where: { companyId: admin.company.id, jobName: 'update-seat-quantity' },
+    });
+    expect(seatUpdates).toBe(1);
   });
 
   it('should refuse a checkout with nobody to bill, a taken e-mail or a malformed employee', async () => {

@@ -372,7 +372,11 @@ export class EmployeesService {
 }
 
 /** The subscription's seat quantity follows the employee count; billed from the next cycle (billing workers). */
-async function requestSeatUpdate(transaction: Transaction, companyId: number, requestId?: string): Promise<void> {
+export async function requestSeatUpdate(
+  transaction: Transaction,
+  companyId: number,
+  requestId?: string,
+): Promise<void> {
   await writeOutbox(transaction, { companyId, job: 'update-seat-quantity', payload: { companyId }, requestId });
 }
 
