@@ -98,7 +98,7 @@ export class EmployeesService {
     { transaction: outer }: { transaction?: Transaction } = {},
   ): Promise<EmployeeSavedReply> {
     return this.sequelize.transaction(outer ? { transaction: outer } : {}, async (transaction) => {
-      // The address first: a refused one must not send the admin through a payment first.
+      // The address before the seat: a refused address must not send the admin to a payment.
       await this.assertEmailFree(auth.companyId, input.email, null, transaction);
       await this.assertSeatCanBeAdded(auth.companyId, transaction);
       const employee = await this.saveUnique(() =>
