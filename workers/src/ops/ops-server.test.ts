@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { Redis } from 'ioredis';
 import {
   closeRedis,
@@ -116,4 +117,26 @@ describe("the workers' ops server", () => {
     const posted = await fetch(`${workersOps}/healthz`, { method: 'POST' });
     expect([posted.status, posted.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
   });
+
+  it('should answer 400 to a request target no URL can be made of, and keep serving', async () => {
+    const { port } = new URL(workersOps);
+    for (const target of ['//[', 'http://x:99999/healthz']) {
+      const reply = await rawRequest(Number(port), `GET ${target} HTTP/1.1\r\nHost: ops\r\nConnection: close\r\n\r\n`);
+      expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+      expect(reply).toContain('{"message":"The request target is not a valid URL"}');
+    }
+    expect((await fetch(`${workersOps}/healthz`)).status).toBe(200);
+  });
 });
+
+/** What the server writes back to `request`, sent as is (fetch would refuse to send such a target). */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let reply = '';
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (reply += chunk));
+    socket.on('end', () => resolve(reply));
+    socket.on('error', reject);
+  });
+}

@@ -61,6 +61,14 @@ function metricsEndpoint(credentials: OperatorCredentials, metrics: Registry): E
 }
 
 /**
+ * The path of a request's target, or null when no URL can be made of it (`GET //[`): Node's parser
+ * lets such a target through, and `new URL` throwing in the handler would end the workers process.
+ */
+function pathOf(target = '/'): string | null {
+  return URL.canParse(target, 'http://ops') ? new URL(target, 'http://ops').pathname : null;
+}
+
+/**
  * The workers' own HTTP endpoint, for the orchestrator and Prometheus: /healthz (the process is
  * alive), /readyz (Postgres and Redis answer) and /metrics (job durations, e-mails, queue depths,
  * outbox lag, the process's own metrics). The workers serve no other HTTP.
@@ -77,7 +85,12 @@ export async function startOpsServer(options: OpsServerOptions): Promise<Running
   if (credentials) endpoints['/metrics'] = metricsEndpoint(credentials, createMetricsRegistry({ queues, sequelize }));
 
   const server = createServer((req, res) => {
-    const endpoint = endpoints[new URL(req.url ?? '/', 'http://ops').pathname];
+    const path = pathOf(req.url);
+    if (path === null) {
+      replyJson(res, 400, { message: 'The request target is not a valid URL' });
+      return;
+    }
+    const endpoint = endpoints[path];
     if (!endpoint) {
       replyJson(res, 404, { message: generalTexts.notFound });
       return;
