@@ -108,6 +108,11 @@ export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date
       continue;
     }
     if (asOf.getTime() >= erasureDueAt(endedAt, row.notice_sent_at).getTime()) {
+      const jobId = SCHEDULED_JOB_IDS.eraseCompanyData(row.company_id, endedAt);
+      // A failed erasure keeps its id, and BullMQ adds nothing under an id it holds: without this,
+      // one that ran out of attempts (the provider down for a minute) was never tried again.
+      const failed = await queues.maintenance.getJob(jobId);
+      if (failed && (await failed.isFailed())) await failed.remove();
       await queues.maintenance.add(
         'erase-company-data',
         {
@@ -119,7 +124,7 @@ export async function runDataRetention(deps: MaintenanceDependencies, asOf: Date
         {
           ...DEFAULT_JOB_OPTIONS,
           removeOnComplete: true,
-          jobId: SCHEDULED_JOB_IDS.eraseCompanyData(row.company_id, endedAt),
+          jobId,
         },
       );
       result.erasuresQueued.push(row.company_id);

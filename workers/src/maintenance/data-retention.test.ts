@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   AuditEntry,
   BillingCheckout,
@@ -426,6 +426,32 @@ describe('retention edge cases', () => {
     expect((await runDataRetention(deps, days(asOf, 6))).erasuresQueued).not.toContain(company.id);
     expect(await eraseCompanyData(deps, company.id, days(asOf, 6))).toEqual({ skipped: 'not-due' });
     expect((await runDataRetention(deps, days(asOf, 7))).erasuresQueued).toContain(company.id);
+  });
+
+  it('should queue again, on the next daily run, an erasure that failed every attempt', async () => {
+    const endedAt = new Date('2026-08-01T00:00:00Z');
+    const { company } = await endedCompany(endedAt);
+    await runDataRetention(deps, days(endedAt, 24));
+    // Due 7 days after the notice.
+    expect((await runDataRetention(deps, days(endedAt, 31))).erasuresQueued).toContain(company.id);
+    const jobId = `erase-company-data-company-${company.id}-${endedAt.getTime()}`;
+
+    const failingConnection = createRedisConnection(redis.url, 'worker');
+    const failing = new Worker(
+      'maintenance',
+      async () => {
+        // As if every attempt had failed: no retries left.
+        throw new UnrecoverableError('An error occurred with our connection to Stripe');
+      },
+      { connection: failingConnection, prefix: redis.prefix },
+    );
+    await new Promise<void>((resolve) => failing.on('failed', (job) => job?.id === jobId && resolve()));
+    await failing.close();
+    await closeRedis(failingConnection);
+    expect(await (await queues.maintenance.getJob(jobId))!.isFailed()).toBe(true);
+
+    expect((await runDataRetention(deps, days(endedAt, 32))).erasuresQueued).toContain(company.id);
+    expect(await (await queues.maintenance.getJob(jobId))!.isWaiting()).toBe(true);
   });
 
   it('should leave a company that subscribed again alone, and announce it anew if it ends again', async () => {
