@@ -2,6 +2,7 @@ import { addDays, format, nextMonday } from 'date-fns';
 import type supertest from 'supertest';
 import {
   DataExport,
+  Employee,
   firstLink,
   privacyTexts,
   Subscription,
@@ -68,6 +69,8 @@ beforeAll(async () => {
   otherAdmin = await bearerFor(t, other.admin.email, other.password);
   erin = await joined('Erin Export', `erin-export-${Date.now()}@example.com`);
   colleague = await joined('Carl Colleague', `carl-colleague-${Date.now()}@example.com`);
+  // Sick days may be overdrawn: two days past the allowance.
+  await Employee.update({ sickDaysUsed: 12 }, { where: { email: colleague.email } });
   for (const person of [erin, colleague]) {
     await t
       .request()
@@ -118,6 +121,10 @@ describe('the company export', () => {
     expect(csv.split('\r\n')[0]).toContain('employee_name,request_type');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"",""${erin.name}"")"`);
     expect(files.get('README.txt')).toContain('- employees.json / employees.csv: 2 record(s)');
+    // A negative balance stays a number.
+    const employeesCsv = files.get('employees.csv')!;
+    expect(employeesCsv).toMatch(/,-2(\.0)?(,|\r\n)/);
+    expect(employeesCsv).not.toContain("'-");
 
     const mail = await t.mail.waitFor(
       (message) => message.to.includes(company.admin.email) && message.subject === 'Your Teamfolk data export is ready',
