@@ -2,6 +2,7 @@ import { fn, col, Op, QueryTypes, where as whereSql, type Sequelize, type Transa
 import {
   Employee,
   ERASED_PERSON_LABEL,
+  forgetUnattributedSecurityEvents,
   Invitation,
   outboxJobId,
   privacyTexts,
@@ -248,10 +249,11 @@ export class EmployeeErasureService {
     const sentEmailsAnonymised = await run(
       `UPDATE sent_emails SET recipient = :label WHERE company_id = :companyId AND lower(recipient) IN (:emails)`,
     );
-    const securityEventsRemoved = await run(
-      `DELETE FROM security_events
-        WHERE company_id = :companyId AND (user_id IN (:userIds) OR lower(email) IN (:emails))`,
-    );
+    const securityEventsRemoved =
+      (await run(
+        `DELETE FROM security_events
+          WHERE company_id = :companyId AND (user_id IN (:userIds) OR lower(email) IN (:emails))`,
+      )) + (await forgetUnattributedSecurityEvents(this.sequelize, person.emails, transaction));
     const checkoutsAnonymised = await run(
       `UPDATE billing_checkouts SET pending_employee = NULL, updated_at = now()
         WHERE company_id = :companyId AND lower(pending_employee->>'email') IN (:emails)`,

@@ -8,6 +8,7 @@ import {
   LeaveRequest,
   privacyTexts,
   rateLimitCounterIdOfEmail,
+  SecurityEvent,
   type FormerEmployeeRecord,
   type JobEnvelope,
 } from '@teamfolk/shared';
@@ -95,6 +96,18 @@ describe('erasing a former employee', () => {
     await t.flushOutbox();
     // A wrong password leaves a counter (and a security log entry) under her address.
     await t.request().post('/api/auth/login').send({ email: erin.email, password: 'not her password' }).expect(401);
+    // A throttled sign-in is logged before anyone is looked up: under her address, with no company.
+    await SecurityEvent.create({
+      companyId: null,
+      userId: null,
+      kind: 'sign-in.throttled',
+      email: erin.email.toUpperCase(),
+      ip: '198.51.100.20',
+      userAgent: 'browser',
+      requestId: null,
+      route: 'POST /api/auth/login',
+      status: 429,
+    });
     await t.mail.waitFor((mail) => mail.to.includes(erin.email) && mail.subject.includes('approved'));
   });
 

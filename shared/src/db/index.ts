@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './roles';
 export * from './tenancy';
 export * from './batched-transaction';
+export * from './security-log';

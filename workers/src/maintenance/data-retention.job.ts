@@ -7,6 +7,7 @@ import {
   deletionNoticeDueAt,
   eraseCompanyDataPayload,
   erasureDueAt,
+  forgetUnattributedSecurityEvents,
   lockSubscription,
   mailAdmins,
   PaymentsRequestError,
@@ -202,8 +203,10 @@ export async function eraseCompanyData(
   const erased = await sequelize.transaction(async (transaction) => {
     const state = await erasureState(transaction, companyId, asOf);
     if ('skipped' in state) return null;
-    const accounts = await rateLimitAccountsOf(sequelize, transaction, companyId);
+    const { accounts, addresses } = await peopleOf(sequelize, transaction, companyId);
     const counts: Record<string, number> = {};
+    // Before the people go: their throttled sign-ins were logged with no company, by address.
+    const unattributedEvents = await forgetUnattributedSecurityEvents(sequelize, addresses, transaction);
     for (const table of ERASED_TABLES) {
       const [, meta] = await sequelize.query(`DELETE FROM ${table} WHERE company_id = :companyId`, {
         replacements: { companyId },
@@ -211,6 +214,7 @@ export async function eraseCompanyData(
       });
       counts[table] = (meta as { rowCount?: number }).rowCount ?? 0;
     }
+    counts.security_events = (counts.security_events ?? 0) + unattributedEvents;
     const [, objects] = await sequelize.query(
       `DELETE FROM local_payment_objects
         WHERE company_id = :companyId AND type IN ('customer', 'checkout_session', 'setup_intent', 'payment_method')`,
@@ -248,18 +252,23 @@ export async function eraseCompanyData(
   return { erased: true, summary };
 }
 
-/** The ids of the sign-in counters of the company's people: their addresses and invitation links. */
-async function rateLimitAccountsOf(sequelize: Sequelize, transaction: Transaction, companyId: number) {
+/**
+ * The company's people as the erasure reaches them outside its tables: the ids of their sign-in
+ * counters (addresses and invitation links), and their addresses.
+ */
+async function peopleOf(sequelize: Sequelize, transaction: Transaction, companyId: number) {
   const rows = await sequelize.query<{ email: string | null; token_hash: string | null }>(
     `SELECT email, NULL AS token_hash FROM users WHERE company_id = :companyId
      UNION SELECT email, NULL FROM employees WHERE company_id = :companyId
      UNION SELECT email, token_hash FROM invitations WHERE company_id = :companyId`,
     { replacements: { companyId }, type: QueryTypes.SELECT, transaction },
   );
-  return rows.flatMap((row) => [
+  const accounts = rows.flatMap((row) => [
     ...(row.email ? [rateLimitCounterIdOfEmail(row.email)] : []),
     ...(row.token_hash ? [rateLimitCounterIdOfTokenHash(row.token_hash)] : []),
   ]);
+  const addresses = [...new Set(rows.flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])))];
+  return { accounts, addresses };
 }
 
 type ErasureState = { skipped: string } | { erasure: DataErasure; endedAt: Date; customerId: string | null };

@@ -245,6 +245,18 @@ async function endedCompany(endedAt: Date | null, status: 'canceled' | 'active' 
     route: 'POST /api/auth/login',
     status: 200,
   });
+  // A throttled sign-in is logged before anyone is looked up: under the address, with no company.
+  await SecurityEvent.create({
+    companyId: null,
+    userId: null,
+    kind: 'sign-in.throttled',
+    email: admin.email.toUpperCase(),
+    ip: `203.0.113.8 ${tag}`,
+    userAgent: `browser ${tag}`,
+    requestId: null,
+    route: 'POST /api/auth/login',
+    status: 429,
+  });
   // What the sign-in limits keep in Redis after failed attempts (services/src/auth/rate-limits.ts).
   const counters = [
     `${redis.prefix}:rate-limit:login:account:${rateLimitCounterIdOfEmail(admin.email)}`,
@@ -357,7 +369,7 @@ describe(runDataRetention.name, () => {
         billing_checkouts: 1,
         employees: 2,
         audit_log: 1,
-        security_events: 1,
+        security_events: 2,
         data_exports: 1,
         two_factor_recovery_codes: 1,
         user_two_factor: 1,
@@ -402,6 +414,10 @@ describe(runDataRetention.name, () => {
     expect(await queues.email.getJob(retried.id!)).toBeUndefined();
     expect(await queues.email.getJob(othersMail.id!)).toBeDefined();
     expect(await User.count({ where: { companyId: bystander.company.id } })).toBe(2);
+    const throttledSignIns = (email: string) =>
+      SecurityEvent.count({ where: { companyId: null, email: email.toUpperCase() } });
+    expect(await throttledSignIns(target.admin.email)).toBe(0);
+    expect(await throttledSignIns(bystander.admin.email)).toBe(1);
   });
 
   it('should not erase twice, nor announce an erased company again', async () => {

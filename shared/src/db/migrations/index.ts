@@ -13,6 +13,7 @@ import { leaveStatusIndex } from './0013-leave-status-index';
 import { employeeOverlapIndex } from './0014-employee-overlap-index';
 import { securityEventRetention } from './0015-security-event-retention';
 import { leaveOfInvitedPeople } from './0016-leave-of-invited-people';
+import { forgetUnattributedSecurityEvents } from './0017-forget-unattributed-security-events';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   employeeOverlapIndex,
   securityEventRetention,
   leaveOfInvitedPeople,
+  forgetUnattributedSecurityEvents,
 ];
