@@ -323,7 +323,7 @@ export class EmployeesService {
     ]);
     if (employee || user) throw new HttpError(409, employeeTexts.emailTaken, { field });
     // A sign-in's address is unique across companies: the invitation could never be accepted.
-    const accountsCompany = await companyOf(this.sequelize, 'user-email', email);
+    const accountsCompany = await companyOf(this.sequelize, 'user-email', email, transaction);
     if (accountsCompany !== null && accountsCompany !== companyId) {
       throw new HttpError(409, employeeTexts.emailTakenElsewhere, { field });
     }

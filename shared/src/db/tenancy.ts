@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 
 /**
  * Postgres row-level security is the floor under the application's own `company_id` scoping: every
@@ -45,10 +45,16 @@ export type CompanyKey =
   | 'payment-method'
   | 'checkout-session';
 
-export async function companyOf(sequelize: Sequelize, key: CompanyKey, value: string | number): Promise<number | null> {
+/** Inside a transaction, pass it: the lookup then takes no second pooled connection while one is held. */
+export async function companyOf(
+  sequelize: Sequelize,
+  key: CompanyKey,
+  value: string | number,
+  transaction?: Transaction,
+): Promise<number | null> {
   const [row] = await sequelize.query<{ company_id: number | null }>(
     'SELECT teamfolk_company_of(:key, :value) AS company_id',
-    { replacements: { key, value: String(value) }, type: QueryTypes.SELECT },
+    { replacements: { key, value: String(value) }, type: QueryTypes.SELECT, transaction },
   );
   return row?.company_id ?? null;
 }
