@@ -50,6 +50,9 @@ async function sendCalendarFile(
   res.end();
 }
 
+/** The compression middleware's own threshold: smaller replies gain nothing from it. */
+const COMPRESSED_FROM_BYTES = 1024;
+
 /** The secret feed is public by design (calendar apps send no bearer token): mounted before requireAuth. */
 export function calendarFeedRoutes(calendar: CalendarService): Router {
   const router = Router();
@@ -68,7 +71,14 @@ export function calendarRoutes(calendar: CalendarService, signedIn: RequestHandl
 
   router.get('/events', async (req, res) => {
     const { start, end } = calendarRangeSchema.parse(req.query);
-    res.json(await calendar.events(sessionOf(req), start, end));
+    const reply = await calendar.eventsReply(sessionOf(req), start, end);
+    res.set('Content-Type', 'application/json; charset=utf-8').vary('Accept-Encoding');
+    // Compressed once per kept reply, not by the compression middleware on every request.
+    if (reply.body.length > COMPRESSED_FROM_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      res.set('Content-Encoding', 'gzip').send(await reply.gzipped());
+    } else {
+      res.send(reply.body);
+    }
   });
 
   router.get('/holidays', async (req, res) => {

@@ -231,6 +231,107 @@ describe('GET /api/calendar/events', () => {
   });
 });
 
+describe('calendar replies kept between requests', () => {
+  // Ranges no other test asks for. Each view of a range is its own reply: the tests above ask for
+  // the same range as an admin, as each employee and as another company, in that order.
+  const rowsRead = () => jest.spyOn(CalendarService.prototype as unknown as { rows(): Promise<unknown> }, 'rows');
+
+  it("are read from the database once while nothing changes, and again after any change to the company's leave, made through the API or not", async () => {
+    const [start, end] = [day(-3), day(20)];
+    const spy = rowsRead();
+    try {
+      const first = await events(admin, start, end);
+      expect(await events(admin, start, end)).toEqual(first);
+      expect(spy).toHaveBeenCalledTimes(1);
+
+      const added = await t
+        .request()
+        .post('/api/leaves')
+        .set('Authorization', bob.auth)
+        .send({ start_date: day(15), end_date: day(15), request_type: 'vacation', leave_type: 'full_day' })
+        .expect(201);
+      expect((await events(admin, start, end)).map((event) => event.id)).toEqual([
+        ...first.map((event) => event.id),
+        added.body.id,
+      ]);
+      await t
+        .request()
+        .put(`/api/leaves/${added.body.id}/approve`)
+        .set('Authorization', admin)
+        .send({ approved: true })
+        .expect(200);
+      expect((await events(admin, start, end)).at(-1)).toMatchObject({ id: added.body.id, status: 'approved' });
+
+      // Straight in the database, as an operator or another version of the API would.
+      await t.db.sequelize.query("UPDATE leave_requests SET employee_name = 'Robert Baker' WHERE id = :id", {
+        replacements: { id: added.body.id },
+      });
+      expect((await events(admin, start, end)).at(-1)).toMatchObject({
+        id: added.body.id,
+        employeeName: 'Robert Baker',
+      });
+      await t.db.sequelize.query('DELETE FROM leave_requests WHERE id = :id', { replacements: { id: added.body.id } });
+      expect(await events(admin, start, end)).toEqual(first);
+      expect(spy).toHaveBeenCalledTimes(5);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('go to clients that take gzip compressed once past a kilobyte, the same events, and to others as they are', async () => {
+    const [start, end] = [day(120), day(140)];
+    const asked = (encoding: string) =>
+      t
+        .request()
+        .get('/api/calendar/events')
+        .query({ start, end })
+        .set('Authorization', admin)
+        .set('Accept-Encoding', encoding)
+        .expect(200);
+    const small = await asked('gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toEqual([]);
+
+    // A pending day off for each day of the range: a reply of several kilobytes.
+    await t.db.sequelize.query(
+      `INSERT INTO leave_requests (company_id, employee_id, user_id, employee_name, request_type, leave_type,
+                                   start_date, end_date, reason, days_count, hours_count, status)
+       SELECT e.company_id, e.id, e.user_id, e.name, 'vacation', 'full_day', day, day, 'Long weekend', 1, 8, 'pending'
+         FROM employees e CROSS JOIN generate_series(:start::date, :end::date, interval '1 day') AS day
+        WHERE e.id = :employeeId`,
+      { replacements: { start, end, employeeId: alice.employee.id } },
+    );
+    try {
+      const plain = await asked('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toHaveLength(21);
+      for (const encoding of ['gzip', 'br;q=0.5, gzip']) {
+        const compressed = await asked(encoding);
+        expect(compressed.headers).toMatchObject({
+          'content-encoding': 'gzip',
+          'content-type': 'application/json; charset=utf-8',
+          vary: expect.stringContaining('Accept-Encoding'),
+        });
+        expect(compressed.body).toEqual(plain.body);
+      }
+    } finally {
+      await t.db.sequelize.query("DELETE FROM leave_requests WHERE reason = 'Long weekend'");
+    }
+  });
+
+  it('are made once for callers asking for the same one at the same time', async () => {
+    const spy = rowsRead();
+    try {
+      const replies = await Promise.all(Array.from({ length: 5 }, () => events(admin, day(-5), day(22))));
+      expect(replies[0]).toHaveLength(4);
+      for (const reply of replies) expect(reply).toEqual(replies[0]);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('GET /api/calendar/export/ical', () => {
   it('exports approved leave as a valid calendar that round-trips every date', async () => {
     const reply = await t.request().get('/api/calendar/export/ical').set('Authorization', admin).expect(200);
@@ -415,12 +516,14 @@ describe('calendars asked for at once', () => {
       const askedFor = Array.from({ length: 3 * CALENDAR_BUILDS_AT_ONCE });
       const [files, ranges] = await Promise.all([
         Promise.all(askedFor.map(() => t.request().get('/api/calendar/export/ical').set('Authorization', admin))),
+        // Ranges no other test asks for, each its own: replies already kept, or shared by callers
+        // asking for the same one at once, would read no rows.
         Promise.all(
-          askedFor.map(() =>
+          askedFor.map((_, index) =>
             t
               .request()
               .get('/api/calendar/events')
-              .query({ start: day(0), end: day(13) })
+              .query({ start: day(-1), end: day(13 + index) })
               .set('Authorization', admin),
           ),
         ),

@@ -156,7 +156,10 @@ async function sendDeletionNotice(deps: MaintenanceDependencies, companyId: numb
 
 export type EraseResult = { erased: true; summary: Record<string, number> } | { skipped: string };
 
-/** Personal data of the company, table by table, in an order the foreign keys accept. */
+/**
+ * What the erasure deletes of the company, table by table, in an order the foreign keys accept: its
+ * personal data, and its calendar version (migration 0018), of no use without it.
+ */
 const ERASED_TABLES = [
   'leave_requests',
   'invitations',
@@ -171,6 +174,7 @@ const ERASED_TABLES = [
   'users',
   'sent_emails',
   'outbox',
+  'calendar_versions',
 ] as const;
 
 /** Job states whose jobs may still carry the company's people (addresses in e-mail payloads). */

@@ -376,6 +376,7 @@ describe(runDataRetention.name, () => {
         users: 2,
         sent_emails: 1,
         outbox: 2,
+        calendar_versions: 1,
         local_payment_objects: 1,
       },
     });

@@ -14,6 +14,7 @@ import { employeeOverlapIndex } from './0014-employee-overlap-index';
 import { securityEventRetention } from './0015-security-event-retention';
 import { leaveOfInvitedPeople } from './0016-leave-of-invited-people';
 import { forgetUnattributedSecurityEvents } from './0017-forget-unattributed-security-events';
+import { calendarVersions } from './0018-calendar-versions';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   securityEventRetention,
   leaveOfInvitedPeople,
   forgetUnattributedSecurityEvents,
+  calendarVersions,
 ];
