@@ -41,7 +41,7 @@ function keptReply(version: string, body: Buffer): KeptReply {
  * Calendar replies as sent (JSON bytes), kept per company, range and view, and sent again only while
  * the company's calendar version is the one read before they were made. Every change to a company's
  * leave changes that version in the same commit, in any process, so a reply is never served past a
- * change: checking costs one primary-key lookup, where making a month of a large company again costs
+ * change: checking costs one index lookup, where making a month of a large company again costs
  * reading, sorting and serialising thousands of rows.
  *
  * The version is read before the rows: a change committed in between leaves the kept reply newer than
@@ -84,14 +84,15 @@ export class CalendarReplies {
 
   private async versionOf(companyId: number): Promise<string> {
     const [row] = await withTenantConnection(this.sequelize, async (connection) => {
-      const { rows } = await connection.query<{ version: string }>({
+      const { rows } = await connection.query<{ version: string | null }>({
         name: 'calendar-version',
-        text: 'SELECT version FROM calendar_versions WHERE company_id = $1',
+        text: `SELECT string_agg(slot || ':' || version, ' ' ORDER BY slot) AS version
+                 FROM calendar_versions WHERE company_id = $1`,
         values: [companyId],
       });
       return rows;
     });
-    // No row yet: no leave of the company has changed since the counter came to be.
-    return row?.version ?? '0';
+    // None yet: no leave of the company has changed since versions came to be.
+    return row?.version ?? '';
   }
 }

@@ -1,17 +1,25 @@
 import type { Migration } from '../migrator';
 import { APP_ROLE } from '../roles';
 
+/** Slots of a company's version. */
+const SLOTS = 16;
+
 /**
  * A version per company that changes whenever any of its leave requests does, in the same commit,
- * so an API process can keep a calendar reply and prove it still holds with one primary-key lookup
+ * so an API process can keep a calendar reply and prove it still holds with one index lookup
  * (services/src/calendar/calendar-replies.ts). Versions come from one sequence, so no value is ever
  * given twice: a reply kept under a version can only match the state it was made from.
  *
- * The trigger is deferred to the commit: the version's row is locked only while the transaction
- * commits, not from the write until then, so a company's leave writes do not queue behind one
- * another. A transaction changes the version once however many rows it changes. It runs as the
- * schema owner: the application may read a version, never set one, and no change to leave is
- * refused for want of a grant. A company's erasure deletes its version (the only deletion the
+ * A company's version is the list of its slots' values, read in one statement. A transaction that
+ * changes leave gives one slot (picked by its id) a new value, once however many rows it changes,
+ * in a trigger deferred to its commit: a slot's row is locked only while the transaction commits,
+ * not from the write until then. Writes of one company queue behind each other only when they
+ * commit at the same moment into the same slot. With one row a company, leave submissions at 200 a
+ * second waited for each other's disk flush: p99 93 to 112 ms against 33 to 35 without the trigger;
+ * with 16 slots 17 to 19 against 16 to 22 (side by side, the benchmark's writes).
+ *
+ * The trigger runs as the schema owner: the application may read a version, never set one, and no
+ * change to leave is refused for want of a grant. A company's erasure deletes its version (the only deletion the
  * application may make) and, once the erasure is recorded, the trigger writes none again.
  */
 export const calendarVersions: Migration = {
@@ -19,9 +27,11 @@ export const calendarVersions: Migration = {
   async up({ context: sequelize }) {
     await sequelize.query(`
       CREATE TABLE calendar_versions (
-        company_id integer PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
+        company_id integer NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+        slot smallint NOT NULL CHECK (slot BETWEEN 0 AND ${SLOTS - 1}),
         version bigserial NOT NULL,
-        changed_by xid8 NOT NULL DEFAULT pg_current_xact_id()
+        changed_by xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        PRIMARY KEY (company_id, slot)
       );
       ALTER TABLE calendar_versions ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
       DO $$ BEGIN
@@ -41,9 +51,10 @@ export const calendarVersions: Migration = {
           IF EXISTS (SELECT 1 FROM data_erasures WHERE company_id = company AND erased_at IS NOT NULL) THEN
             RETURN NULL;
           END IF;
-          INSERT INTO calendar_versions AS current (company_id)
-            SELECT company WHERE EXISTS (SELECT 1 FROM companies WHERE id = company)
-          ON CONFLICT (company_id) DO UPDATE
+          INSERT INTO calendar_versions AS current (company_id, slot)
+            SELECT company, pg_current_xact_id()::text::bigint % ${SLOTS}
+             WHERE EXISTS (SELECT 1 FROM companies WHERE id = company)
+          ON CONFLICT (company_id, slot) DO UPDATE
             SET version = nextval('calendar_versions_version_seq'), changed_by = pg_current_xact_id()
             WHERE current.changed_by <> pg_current_xact_id();
           RETURN NULL;
@@ -59,10 +70,10 @@ export const calendarVersions: Migration = {
       CREATE FUNCTION teamfolk_leave_truncated() RETURNS trigger
         LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
         BEGIN
-          INSERT INTO calendar_versions AS current (company_id)
-            SELECT c.id FROM companies c
+          INSERT INTO calendar_versions AS current (company_id, slot)
+            SELECT c.id, 0 FROM companies c
              WHERE NOT EXISTS (SELECT 1 FROM data_erasures d WHERE d.company_id = c.id AND d.erased_at IS NOT NULL)
-          ON CONFLICT (company_id) DO UPDATE
+          ON CONFLICT (company_id, slot) DO UPDATE
             SET version = nextval('calendar_versions_version_seq'), changed_by = pg_current_xact_id();
           RETURN NULL;
         END
