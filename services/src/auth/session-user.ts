@@ -10,6 +10,9 @@ export const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT
 export const SESSION_USER_JOINS = `JOIN companies c ON c.id = u.company_id
        LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL`;
 
+/** A numeric column: text from node-postgres, a number from Postgres's JSON. */
+type NumericColumn = string | number | null;
+
 export interface SessionUserRow {
   id: number;
   role: Role;
@@ -18,12 +21,12 @@ export interface SessionUserRow {
   email_verified: boolean;
   company_name: string;
   employee_name: string | null;
-  vacation_days_total: string | null;
-  vacation_days_used: string | null;
-  sick_days_total: string | null;
-  sick_days_used: string | null;
-  bank_hours_total: string | null;
-  bank_hours_used: string | null;
+  vacation_days_total: NumericColumn;
+  vacation_days_used: NumericColumn;
+  sick_days_total: NumericColumn;
+  sick_days_used: NumericColumn;
+  bank_hours_total: NumericColumn;
+  bank_hours_used: NumericColumn;
 }
 
 export function toSessionUser(row: SessionUserRow): SessionUser {
@@ -36,8 +39,8 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
     companyName: row.company_name,
   };
   if (row.role !== 'employee' || row.vacation_days_total === null) return user;
-  const total = (value: string | null) => Number(value ?? 0);
-  const balance = (totalValue: string | null, usedValue: string | null) => ({
+  const total = (value: NumericColumn) => Number(value ?? 0);
+  const balance = (totalValue: NumericColumn, usedValue: NumericColumn) => ({
     total: total(totalValue),
     used: total(usedValue),
     remaining: remaining(total(totalValue), total(usedValue)),
