@@ -95,6 +95,31 @@ describe('session lifetime', () => {
     await me(overdue).expect(401);
   });
 
+  describe('a token the API accepted before', () => {
+    afterEach(() => jest.restoreAllMocks());
+    const minutesLater = (minutes: number) => {
+      const later = Date.now() + minutes * MINUTE * 1000;
+      jest.spyOn(Date, 'now').mockReturnValue(later);
+    };
+
+    it('is refused once it has expired', async () => {
+      const { admin } = await createCompanyWithAdmin();
+      const token = tokenOf(admin, { signedInAgo: MINUTE, issuedAgo: 0, expiresIn: 5 * MINUTE });
+      await me(token).expect(200);
+      minutesLater(6);
+      const reply = await me(token).expect(401);
+      expect(reply.body).toEqual({ message: authTexts.sessionExpired });
+    });
+
+    it('is refused once 12 hours have passed since the sign-in, before it expires', async () => {
+      const { admin } = await createCompanyWithAdmin();
+      const token = tokenOf(admin, { signedInAgo: 12 * HOUR - MINUTE, issuedAgo: 0, expiresIn: 20 * MINUTE });
+      await me(token).expect(200);
+      minutesLater(2);
+      await me(token).expect(401);
+    });
+  });
+
   it('takes its limits from SESSION_IDLE_MINUTES and SESSION_MAX_HOURS', async () => {
     const { admin, password } = await createCompanyWithAdmin();
     const login = await t
