@@ -49,7 +49,8 @@ const dateOf = (value: string | null): Date | null => (value === null ? null : n
  * With `withProfile` the same query reads the session user too, so /auth/me costs one round trip.
  * The row comes back as one JSON text: node-postgres spends about half a microsecond per column of a
  * result setting up its parsers, and parses each timestamp on its own, where one JSON.parse reads the
- * whole row (23 columns with the profile: about 15 µs of the API's CPU a request, side by side).
+ * whole row (23 columns with the profile): node-postgres's share of /auth/me went from 35 to 13.5 µs of
+ * CPU a request (CPU profiles under the same load).
  */
 async function sessionRowOf(userId: number, withProfile: boolean): Promise<SessionRow | null> {
   const [found] = await withTenantConnection(User.sequelize!, async (connection) => {
