@@ -36,6 +36,7 @@ import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { refuseUnstorableText } from './http/storable-text';
 import { logRequests } from './http/request-log';
+import { KeptReplies } from './http/kept-replies';
 import { apiCors, securityHeaders } from './http/security-headers';
 import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
@@ -137,20 +138,22 @@ export function createApp({
       limitSecretAttempts: rateLimits.login,
     }),
   );
+  // One budget of kept replies for every route that keeps them (calendar months, list pages).
+  const kept = new KeptReplies();
   const signedIn = requireAuth(authSettings.jwt);
   // Everything but /auth and /billing closes once the company's subscription has ended.
   const signedInWithLiveSubscription = Router().use(signedIn, requireLiveSubscription);
-  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees));
+  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees, kept));
   api.use('/billing', signedIn, billingRoutes(employees, billing));
-  api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL)));
-  api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize)));
+  api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL), kept));
+  api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize), kept));
   api.use(
     '/privacy',
     signedIn,
     privacyRoutes(new DataExportsService(sequelize, config.JWT_SECRET), new EmployeeErasureService(sequelize)),
   );
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
-  api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, signedInWithLiveSubscription));
+  api.use('/calendar', calendarFeedRoutes(calendar), calendarRoutes(calendar, kept, signedInWithLiveSubscription));
   api.use(notFoundHandler);
   app.use('/api', apiCors(config.APP_URL), api);
 

@@ -24,6 +24,8 @@ interface SessionRow {
   disabledAt: Date | null;
   emailVerifiedAt: Date | null;
   subscription: SubscriptionTimes | null;
+  /** The company's data version: its slots' values, '' while none of its leave or people has changed. */
+  dataVersion: string;
   /** The session user (GET /api/auth/me), when asked for. */
   profile: SessionUser | null;
 }
@@ -40,12 +42,14 @@ type SessionJson = Partial<SessionUserRow> & {
   current_period_end: string | null;
   ended_at: string | null;
   updated_at: string | null;
+  data_version: string | null;
 };
 
 const dateOf = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 /**
- * The caller and their company's subscription in one query: it runs before every signed-in request.
+ * The caller, their company's subscription and its data version (for KeptReplies) in one query: it
+ * runs before every signed-in request.
  * With `withProfile` the same query reads the session user too, so /auth/me costs one round trip.
  * The row comes back as one JSON text: node-postgres spends about half a microsecond per column of a
  * result setting up its parsers, and parses each timestamp on its own, where one JSON.parse reads the
@@ -58,7 +62,9 @@ async function sessionRowOf(userId: number, withProfile: boolean): Promise<Sessi
       name: withProfile ? 'session-user-with-profile' : 'session-user',
       text: `SELECT row_to_json(session)::text AS session
                FROM (SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
-                            s.status, s.current_period_end, s.ended_at, s.updated_at
+                            s.status, s.current_period_end, s.ended_at, s.updated_at,
+                            (SELECT string_agg(v.slot || ':' || v.version, ' ' ORDER BY v.slot)
+                               FROM company_versions v WHERE v.company_id = u.company_id) AS data_version
                             ${withProfile ? `, ${SESSION_USER_COLUMNS}` : ''}
                        FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
                        ${withProfile ? SESSION_USER_JOINS : ''}
@@ -84,6 +90,7 @@ async function sessionRowOf(userId: number, withProfile: boolean): Promise<Sessi
           updatedAt: dateOf(row.updated_at),
         }
       : null,
+    dataVersion: row.data_version ?? '',
     profile: withProfile ? toSessionUser(row as SessionUserRow) : null,
   };
 }
@@ -109,8 +116,8 @@ async function refused(
  * ended its sessions since the token was issued (token version). The rest of the request runs as
  * the token's company, which row-level security holds every query to. An active user's token is
  * renewed on the way (X-Session-Token), within the session's absolute lifetime. The same query reads
- * the company's subscription, for requireLiveSubscription, and with `withProfile` the session user
- * (`req.sessionUser`).
+ * the company's subscription, for requireLiveSubscription, its data version, for KeptReplies, and
+ * with `withProfile` the session user (`req.sessionUser`).
  */
 export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withProfile?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
@@ -130,6 +137,7 @@ export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withPro
         );
       }
       req.companySubscription = user.subscription;
+      req.companyDataVersion = user.dataVersion;
       if (user.profile) req.sessionUser = user.profile;
       req.auth = {
         userId: user.id,

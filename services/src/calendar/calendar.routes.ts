@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
+import { jsonReply, type KeptReplies } from '../http/kept-replies';
 import type { CalendarFileOutput, CalendarService } from './calendar.service';
 
 /**
@@ -50,9 +51,6 @@ async function sendCalendarFile(
   res.end();
 }
 
-/** The compression middleware's own threshold: smaller replies gain nothing from it. */
-const COMPRESSED_FROM_BYTES = 1024;
-
 /** The secret feed is public by design (calendar apps send no bearer token): mounted before requireAuth. */
 export function calendarFeedRoutes(calendar: CalendarService): Router {
   const router = Router();
@@ -65,20 +63,15 @@ export function calendarFeedRoutes(calendar: CalendarService): Router {
 }
 
 /** Mounted behind requireAuth. */
-export function calendarRoutes(calendar: CalendarService, signedIn: RequestHandler): Router {
+export function calendarRoutes(calendar: CalendarService, kept: KeptReplies, signedIn: RequestHandler): Router {
   const router = Router();
   router.use(signedIn);
 
   router.get('/events', async (req, res) => {
     const { start, end } = calendarRangeSchema.parse(req.query);
-    const reply = await calendar.eventsReply(sessionOf(req), start, end);
-    res.set('Content-Type', 'application/json; charset=utf-8').vary('Accept-Encoding');
-    // Compressed once per kept reply, not by the compression middleware on every request.
-    if (reply.body.length > COMPRESSED_FROM_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      res.set('Content-Encoding', 'gzip').send(await reply.gzipped());
-    } else {
-      res.send(reply.body);
-    }
+    await kept.send(req, res, `${start} ${end}`, async () =>
+      jsonReply(await calendar.events(sessionOf(req), start, end)),
+    );
   });
 
   router.get('/holidays', async (req, res) => {

@@ -20,7 +20,6 @@ import { assertSubscriptionLive } from '../billing/subscription-expired.middlewa
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
-import { CalendarReplies, type CalendarReply } from './calendar-replies';
 import { compactDate, dayAfter, icalEvent, utcStamp, type ExportedLeave } from './ical-events';
 import { isKnownHolidayRegion, publicHolidays } from './holidays';
 import { sortByStartThenName } from './name-order';
@@ -89,28 +88,16 @@ const EXPORT_WINDOW_DAYS = 365;
 
 /** Who is out, public holidays, and the same in the calendars people already use. */
 export class CalendarService {
-  private readonly replies: CalendarReplies;
-
   constructor(
     private readonly sequelize: Sequelize,
     private readonly settings: CalendarSettings,
-  ) {
-    this.replies = new CalendarReplies(sequelize);
-  }
+  ) {}
 
   /**
-   * The range's events as JSON, kept until the company's leave changes. Every admin sees the
-   * same reply; an employee sees their own leave in full and colleagues' in part, so gets their own.
+   * Approved and pending leave of the range as the screens list it: by start date, then by name. An
+   * admin sees every reason; an employee their own leave in full and colleagues' in part.
    */
-  eventsReply(viewer: AuthContext, start: string, end: string): Promise<CalendarReply> {
-    const view = viewer.role === 'admin' ? 'admin' : `employee ${viewer.userId}`;
-    return this.replies.reply(viewer.companyId, `events ${start} ${end} ${view}`, () =>
-      this.events(viewer, start, end),
-    );
-  }
-
-  /** Approved and pending leave of the range as the screens list it: by start date, then by name. */
-  private async events(viewer: AuthContext, start: string, end: string): Promise<CalendarEvent[]> {
+  async events(viewer: AuthContext, start: string, end: string): Promise<CalendarEvent[]> {
     return calendarRanges(async () => {
       const rows = await this.rows<EventRow>(CALENDAR_EVENTS_SQL, {
         companyId: viewer.companyId,

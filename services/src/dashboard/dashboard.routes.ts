@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { upcomingEventsQuerySchema } from '@teamfolk/shared';
 import { sessionOf } from '../auth/auth.middleware';
 import { HttpError } from '../http/errors';
+import { jsonReply, type KeptReplies } from '../http/kept-replies';
 import type { DashboardService } from './dashboard.service';
 
 const DAY_MS = 86_400_000;
@@ -21,14 +22,14 @@ function callersToday(given: string | undefined, now = new Date()): string {
 }
 
 /** Mounted behind requireAuth; every role, scoped by the service. */
-export function dashboardRoutes(dashboard: DashboardService): Router {
+export function dashboardRoutes(dashboard: DashboardService, kept: KeptReplies): Router {
   const router = Router();
   router.get('/summary', async (req, res) => {
     res.json(await dashboard.summary(sessionOf(req)));
   });
   router.get('/upcoming-events', async (req, res) => {
-    const { today } = upcomingEventsQuerySchema.parse(req.query);
-    res.json(await dashboard.upcomingEvents(sessionOf(req), callersToday(today)));
+    const today = callersToday(upcomingEventsQuerySchema.parse(req.query).today);
+    await kept.send(req, res, today, async () => jsonReply(await dashboard.upcomingEvents(sessionOf(req), today)));
   });
   return router;
 }

@@ -9,7 +9,8 @@ import {
 } from '@teamfolk/shared';
 import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
 import { HttpError } from '../http/errors';
-import { parseListQuery, sendPage } from '../http/list-query';
+import type { KeptReplies } from '../http/kept-replies';
+import { pageReply, parseListQuery } from '../http/list-query';
 import type { EmployeesService } from './employees.service';
 
 const idParam = z.coerce.number().int().positive();
@@ -21,13 +22,15 @@ function employeeId(req: Request): number {
 }
 
 /** Admin-only: mounted behind requireAuth. */
-export function employeesRoutes(employees: EmployeesService): Router {
+export function employeesRoutes(employees: EmployeesService, kept: KeptReplies): Router {
   const router = Router();
   router.use(requireRole('admin'));
 
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
-    sendPage(res, 'employees', query.range, await employees.list(sessionOf(req), query));
+    await kept.send(req, res, JSON.stringify(query), async () =>
+      pageReply('employees', query.range, await employees.list(sessionOf(req), query)),
+    );
   });
 
   router.get('/:id', async (req, res) => {

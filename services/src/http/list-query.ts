@@ -1,5 +1,6 @@
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { HttpError } from './errors';
+import type { ReplyToKeep } from './kept-replies';
 import type { JsonPage } from './paged-select';
 
 export interface ListQuery<SortField extends string> {
@@ -76,15 +77,16 @@ export function parseListQuery<SortField extends string>(
 }
 
 /**
- * Answers a list page: its records, and the header ra-data-simple-rest reads the total from
- * (`employees 0-24/57`).
+ * A list page as the reply to keep: its records, and the header ra-data-simple-rest reads the total
+ * from (`employees 0-24/57`).
  */
-export function sendPage(res: Response, resource: string, range: ListQuery<string>['range'], page: JsonPage): void {
+export function pageReply(resource: string, range: ListQuery<string>['range'], page: JsonPage): ReplyToKeep {
   const start = range?.start ?? 0;
   const span = page.count > 0 ? `${start}-${start + page.count - 1}` : '*';
-  res.setHeader('Content-Range', `${resource} ${span}/${page.total}`);
-  res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-  res.type('json').send(page.body);
+  return {
+    body: page.body,
+    headers: { 'Content-Range': `${resource} ${span}/${page.total}`, 'Access-Control-Expose-Headers': 'Content-Range' },
+  };
 }
 
 /**

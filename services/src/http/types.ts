@@ -19,6 +19,8 @@ declare global {
       auth?: AuthContext;
       /** The signed-in caller's company subscription (null: none yet), read with the session. */
       companySubscription?: SubscriptionTimes | null;
+      /** The caller's company's data version (migration 0019), read with the session: see KeptReplies. */
+      companyDataVersion?: string;
       /** The signed-in caller as GET /api/auth/me answers, read with the session where asked for. */
       sessionUser?: SessionUser;
     }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { LEAVE_SORT_FIELDS, leaveDecisionSchema, leaveRequestInputSchema, leaveTexts } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
 import { HttpError } from '../http/errors';
-import { parseListQuery, sendPage } from '../http/list-query';
+import type { KeptReplies } from '../http/kept-replies';
+import { pageReply, parseListQuery } from '../http/list-query';
 import type { LeavesService } from './leaves.service';
 
 const idParam = z.coerce.number().int().positive();
@@ -15,12 +16,14 @@ function leaveId(req: Request): number {
 }
 
 /** Mounted behind requireAuth: every role submits and lists (scoped); admins decide. */
-export function leavesRoutes(leaves: LeavesService): Router {
+export function leavesRoutes(leaves: LeavesService, kept: KeptReplies): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, LEAVE_SORT_FIELDS);
-    sendPage(res, 'leaves', query.range, await leaves.list(sessionOf(req), query));
+    await kept.send(req, res, JSON.stringify(query), async () =>
+      pageReply('leaves', query.range, await leaves.list(sessionOf(req), query)),
+    );
   });
 
   router.post('/', async (req, res) => {

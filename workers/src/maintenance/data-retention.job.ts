@@ -158,7 +158,7 @@ export type EraseResult = { erased: true; summary: Record<string, number> } | { 
 
 /**
  * What the erasure deletes of the company, table by table, in an order the foreign keys accept: its
- * personal data, and its calendar version (migration 0018), of no use without it.
+ * personal data, and its data version (migrations 0018, 0019), of no use without it.
  */
 const ERASED_TABLES = [
   'leave_requests',
@@ -174,7 +174,7 @@ const ERASED_TABLES = [
   'users',
   'sent_emails',
   'outbox',
-  'calendar_versions',
+  'company_versions',
 ] as const;
 
 /** Job states whose jobs may still carry the company's people (addresses in e-mail payloads). */

@@ -15,6 +15,7 @@ import { securityEventRetention } from './0015-security-event-retention';
 import { leaveOfInvitedPeople } from './0016-leave-of-invited-people';
 import { forgetUnattributedSecurityEvents } from './0017-forget-unattributed-security-events';
 import { calendarVersions } from './0018-calendar-versions';
+import { companyVersions } from './0019-company-versions';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   leaveOfInvitedPeople,
   forgetUnattributedSecurityEvents,
   calendarVersions,
+  companyVersions,
 ];
