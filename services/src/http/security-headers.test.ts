@@ -34,7 +34,6 @@ function cspOf(reply: supertest.Response): Map<string, string> {
 
 describe('response headers', () => {
   it.each([
-    ['an API reply', '/api/auth/me'],
     ['a console page', '/dashboard/employees'],
     ['the health check', '/healthz'],
   ])('protect %s: CSP, HSTS, nosniff, no framing, a referrer without the path', async (_what, url) => {
@@ -52,11 +51,39 @@ describe('response headers', () => {
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(reply.headers['x-powered-by']).toBeUndefined();
   });
 
+  it.each([
+    ['a session reply', '/api/auth/me'],
+    ['an unknown API path', '/api/nowhere'],
+  ])(
+    'protect %s as a reply that loads nothing and is framed by no one, without document headers',
+    async (_what, url) => {
+      const reply = await t.requestWith({ CONSOLE_DIST: dist }).get(url);
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(reply.headers['content-security-policy']).toBe(
+        "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      );
+      expect(reply.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+      expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const documentOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-powered-by',
+      ]) {
+        expect({ [documentOnly]: reply.headers[documentOnly] }).toEqual({ [documentOnly]: undefined });
+      }
+    },
+  );
+
   it('ask browsers to upgrade insecure requests when the product is served over HTTPS', async () => {
-    const reply = await t.requestWith({ APP_URL: 'https://teamfolk.example' }).get('/api/auth/me');
+    const reply = await t.requestWith({ APP_URL: 'https://teamfolk.example' }).get('/healthz');
     expect(cspOf(reply).has('upgrade-insecure-requests')).toBe(true);
   });
 
