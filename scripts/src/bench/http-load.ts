@@ -204,6 +204,16 @@ async function constantRate(
   };
 }
 
+/**
+ * Throughput at saturation alone, on a route measured warm before: the paired rounds of the ratio
+ * budgets (main.ts) take a baseline's and a route's one after the other.
+ */
+export async function saturationOf(scenario: Scenario, durationSeconds: number): Promise<LoadFigures> {
+  const figures = await load(scenario, { connections: SATURATION_CONNECTIONS, durationSeconds });
+  await settle(scenario);
+  return figures;
+}
+
 /** Throughput at saturation (50 connections), then latency at a fixed offered load of 200 requests/s. */
 export async function measure(scenario: Scenario, durationSeconds: number): Promise<ScenarioFigures> {
   // Rows a write consumes are shared out so that the fixed-rate phase keeps its full share.
