@@ -51,7 +51,7 @@ const stopStack: Array<() => Promise<void>> = [];
  * next (the Express + pg baseline alone, 1,036 then 3,042 requests/s two windows apart): a ratio of
  * two windows taken minutes apart measured the host as much as the route.
  */
-const PAIRED_ROUNDS = 3;
+const PAIRED_ROUNDS = 5;
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
