@@ -66,6 +66,9 @@ export function jsonReply(value: unknown): ReplyToKeep {
  *
  * Every admin of a company sees the same reply; an employee sees their own leave in full and
  * colleagues' in part, so each gets their own.
+ *
+ * Only a reply made from leave requests and employees may be kept: those are the tables whose
+ * triggers change the version. A route that reads another table needs that table's trigger first.
  */
 export class KeptReplies {
   private readonly kept = new LRUCache<string, KeptReply>({
