@@ -131,6 +131,13 @@ it('answers an unchanged list from the reply kept for it: the session check is i
   }
 });
 
+it('answers /auth/me with the session query alone, which reads no data version (it keeps no reply)', async () => {
+  const statements = await statementsOf('/api/auth/me', { kept: true });
+  expect(
+    statements.map(({ text }) => ({ session: /FROM users u/.test(text), version: /company_versions/.test(text) })),
+  ).toEqual([{ session: true, version: false }]);
+});
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
