@@ -123,7 +123,7 @@ async function load(
 }
 
 /** The value below which `fraction` of the sorted values lie (nearest rank). */
-function percentile(sorted: number[], fraction: number): number {
+export function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }

@@ -4,7 +4,7 @@ import type { EntryScripts } from '../bundle-sizes';
 import { repoRoot } from '../paths';
 import type { ScaleSeedSummary } from '../seed-scale';
 import type { CalendarPlan } from './explain';
-import { FIXED_RATE, SATURATION_CONNECTIONS, type ScenarioFigures } from './http-load';
+import { FIXED_RATE, percentile, SATURATION_CONNECTIONS, type ScenarioFigures } from './http-load';
 import type { QueueFigures } from './queue-bench';
 
 export interface BenchResults {
@@ -53,12 +53,6 @@ export const CALENDAR_MONTH = 'GET /api/calendar/events (month, 2,000 employees,
 export const CALENDAR_FIRST_VIEW = 'GET /api/calendar/events (month, 2,000 employees, first view)';
 const ICAL_YEAR = 'GET /api/calendar/export/ical (2,000 employees)';
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
 
@@ -67,7 +61,10 @@ export function judge(results: BenchResults): Verdict[] {
   const add = (budget: string, measured: string, pass: boolean) => verdicts.push({ budget, measured, pass });
   for (const name of LIGHT_READS) {
     const rounds = results.pairedRatios[name]!;
-    const ratio = median(rounds);
+    const ratio = percentile(
+      [...rounds].sort((a, b) => a - b),
+      0.5,
+    );
     const each = rounds.map((value) => value.toFixed(2)).join(', ');
     add(`${name}: ≥ 0.7 × Express + pg (median of paired rounds)`, `${ratio.toFixed(2)} × (${each})`, ratio >= 0.7);
   }

@@ -9,7 +9,8 @@ const OPS_PATH_PREFIX = '/ops/';
 /** The API's replies: JSON, calendar files and exports, never a document a browser renders. */
 const API_PATH_PREFIX = '/api/';
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** A year of HTTPS only, subdomains included: the same for API replies and documents. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
@@ -22,7 +23,7 @@ const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  */
 const API_REPLY_HEADERS: ReadonlyArray<[string, string]> = [
   ['Content-Security-Policy', "default-src 'none'; base-uri 'none'; frame-ancestors 'none'"],
-  ['Strict-Transport-Security', HSTS],
+  ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`],
   ['X-Content-Type-Options', 'nosniff'],
   ['X-Frame-Options', 'DENY'],
   ['Referrer-Policy', REFERRER_POLICY],
@@ -63,7 +64,7 @@ export function securityHeaders(appUrl: string): RequestHandler {
   const headersWith = (cspDirectives: typeof directives) =>
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
       referrerPolicy: { policy: REFERRER_POLICY },
       xFrameOptions: { action: 'deny' },
     });

@@ -361,10 +361,11 @@ describe(runDataRetention.name, () => {
     });
 
     // One row per slot its leave and people changed in (migration 0019): as many as its transactions' ids chose.
-    const [{ slots: versions } = { slots: 0 }] = await db.sequelize.query<{ slots: number }>(
+    const counted = await db.sequelize.query<{ slots: number }>(
       'SELECT count(*)::int AS slots FROM company_versions WHERE company_id = :companyId',
-      { replacements: { companyId }, type: QueryTypes.SELECT },
+      { replacements: { companyId }, type: QueryTypes.SELECT, plain: true },
     );
+    const versions = counted?.slots;
     expect(versions).toBeGreaterThan(0);
 
     const result = await eraseCompanyData(deps, companyId, days(endedAt, 30));
