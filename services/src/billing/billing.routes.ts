@@ -84,12 +84,15 @@ export function billingRoutes(employees: EmployeesService, billing: BillingServi
 }
 
 /**
- * POST /api/billing/webhook: the raw body (the signature covers its exact bytes), so it is mounted
- * before the API's JSON parser. No session: the provider's signature is the authentication.
+ * POST /api/billing/webhook, mounted at that path (BILLING_WEBHOOK_PATH) before the API's JSON
+ * parser: the signature covers the raw body's exact bytes. No session: the provider's signature is
+ * the authentication.
  */
+export const BILLING_WEBHOOK_PATH = '/billing/webhook';
+
 export function billingWebhookRoute(webhooks: BillingWebhooks): Router {
   const router = Router();
-  router.post('/billing/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+  router.post('/', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const signature = req.headers['stripe-signature'];
     res.json(await webhooks.handle(body, typeof signature === 'string' ? signature : undefined, req.id));

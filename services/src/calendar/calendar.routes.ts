@@ -51,10 +51,15 @@ async function sendCalendarFile(
   res.end();
 }
 
-/** The secret feed is public by design (calendar apps send no bearer token): mounted before requireAuth. */
+/**
+ * The secret feed is public by design (calendar apps send no bearer token): mounted at
+ * CALENDAR_FEED_PATH, before requireAuth.
+ */
+export const CALENDAR_FEED_PATH = '/calendar/feed';
+
 export function calendarFeedRoutes(calendar: CalendarService): Router {
   const router = Router();
-  router.get('/feed/:token.ics', async (req, res) => {
+  router.get('/:token.ics', async (req, res) => {
     await sendCalendarFile(req, res, { 'Cache-Control': 'private, max-age=300' }, (out) =>
       calendar.feed(req.params.token ?? '', out),
     );
@@ -63,7 +68,7 @@ export function calendarFeedRoutes(calendar: CalendarService): Router {
 }
 
 /** Mounted behind requireAuth. */
-export function calendarRoutes(calendar: CalendarService, kept: KeptReplies, signedIn: RequestHandler): Router {
+export function calendarRoutes(calendar: CalendarService, kept: KeptReplies, signedIn: RequestHandler[]): Router {
   const router = Router();
   router.use(signedIn);
 

@@ -10,6 +10,7 @@ import {
   type CompanyWithAdmin,
 } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import { KEPT_REPLY_PATHS } from '../app';
 
 let t: TestApp;
 let first: CompanyWithAdmin;
@@ -218,5 +219,34 @@ describe('kept replies', () => {
     // The console reads the total, and the renewed session token, from any reply.
     expect(reply.headers['access-control-expose-headers']).toMatch(/X-Session-Token.*Content-Range/);
     expect(reply.body).toHaveLength(25);
+  });
+
+  it('answer every route the compression middleware leaves to them, gzipped past a kilobyte', async () => {
+    const people = await createEmployees(first.company, 20, (index) => `Kim Kept ${index}`);
+    const inThreeDays = addDays(new Date(), 3);
+    await byHand('UPDATE employees SET birthday = $1 WHERE company_id = $2', [
+      iso(new Date(inThreeDays.getFullYear() - 30, inThreeDays.getMonth(), inThreeDays.getDate())),
+      first.company.id,
+    ]);
+    for (const [index, person] of people.entries())
+      await addLeave(person, `2033-03-${String(index + 1).padStart(2, '0')}`);
+    const queries: Record<string, Record<string, string>> = {
+      '/api/employees': {},
+      '/api/leaves': {},
+      '/api/dashboard/upcoming-events': {},
+      '/api/calendar/events': { start: '2033-03-01', end: '2033-03-31' },
+    };
+    expect(Object.keys(queries).sort()).toEqual([...KEPT_REPLY_PATHS].sort());
+    for (const [path, query] of Object.entries(queries)) {
+      const reply = await t
+        .request()
+        .get(path)
+        .query(query)
+        .set('Authorization', firstAdmin)
+        .set('Accept-Encoding', 'gzip')
+        .expect(200);
+      expect({ path, encoding: reply.headers['content-encoding'] }).toEqual({ path, encoding: 'gzip' });
+      expect((reply.body as unknown[]).length).toBeGreaterThan(0);
+    }
   });
 });
