@@ -1,3 +1,4 @@
+import http from 'node:http';
 import express from 'express';
 import { createLogger } from '@teamfolk/shared';
 import { listen, type RunningServer } from './server';
@@ -44,4 +45,49 @@ it("serves Express routes on requests and replies born with the app's prototypes
     accept: 'application/json',
   });
   expect(arrivals).toEqual([true]);
+});
+
+/** The reply's Connection header, over `agent`'s kept-alive connections. */
+function connectionHeaderOf(port: number, path: string, agent: http.Agent): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, agent }, (reply) => {
+        reply.resume();
+        reply.on('end', () => resolve(reply.headers.connection));
+      })
+      .on('error', reject);
+  });
+}
+
+it('should have the replies in flight when shutdown begins, and those of its last call, close their connections', async () => {
+  const slowApp = express();
+  let arrived!: () => void;
+  const slowRequestArrived = new Promise<void>((resolve) => (arrived = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  slowApp.get('/slow', async (_req, res) => {
+    arrived();
+    await released;
+    res.json({ done: true });
+  });
+  slowApp.get('/quick', (_req, res) => {
+    res.json({ done: true });
+  });
+  const slowServer = await listen(slowApp, 0, createLogger('silent', 'api'), 5_000);
+  const agent = new http.Agent({ keepAlive: true });
+  try {
+    const beforeShutdown = await connectionHeaderOf(slowServer.port, '/quick', agent);
+    const inFlight = connectionHeaderOf(slowServer.port, '/slow', agent);
+    await slowRequestArrived;
+    const closed = slowServer.close();
+    const lastCall = await connectionHeaderOf(slowServer.port, '/quick', agent);
+    release();
+
+    expect(beforeShutdown).toBe('keep-alive');
+    expect(await inFlight).toBe('close');
+    expect(lastCall).toBe('close');
+    await closed;
+  } finally {
+    agent.destroy();
+  }
 });

