@@ -1,4 +1,3 @@
-import http from 'node:http';
 import express from 'express';
 import { createLogger } from '@teamfolk/shared';
 import { listen, type RunningServer } from './server';
@@ -47,16 +46,11 @@ it("serves Express routes on requests and replies born with the app's prototypes
   expect(arrivals).toEqual([true]);
 });
 
-/** The reply's Connection header, over `agent`'s kept-alive connections. */
-function connectionHeaderOf(port: number, path: string, agent: http.Agent): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path, agent }, (reply) => {
-        reply.resume();
-        reply.on('end', () => resolve(reply.headers.connection));
-      })
-      .on('error', reject);
-  });
+/** The reply's Connection header: `keep-alive`, or `close` when the server ends the connection after it. */
+async function connectionHeaderOf(url: string): Promise<string | null> {
+  const reply = await fetch(url);
+  await reply.arrayBuffer();
+  return reply.headers.get('connection');
 }
 
 it('should have the replies in flight when shutdown begins, and those of its last call, close their connections', async () => {
@@ -74,20 +68,17 @@ it('should have the replies in flight when shutdown begins, and those of its las
     res.json({ done: true });
   });
   const slowServer = await listen(slowApp, 0, createLogger('silent', 'api'), 5_000);
-  const agent = new http.Agent({ keepAlive: true });
-  try {
-    const beforeShutdown = await connectionHeaderOf(slowServer.port, '/quick', agent);
-    const inFlight = connectionHeaderOf(slowServer.port, '/slow', agent);
-    await slowRequestArrived;
-    const closed = slowServer.close();
-    const lastCall = await connectionHeaderOf(slowServer.port, '/quick', agent);
-    release();
+  const url = (path: string) => `http://127.0.0.1:${slowServer.port}${path}`;
 
-    expect(beforeShutdown).toBe('keep-alive');
-    expect(await inFlight).toBe('close');
-    expect(lastCall).toBe('close');
-    await closed;
-  } finally {
-    agent.destroy();
-  }
+  const beforeShutdown = await connectionHeaderOf(url('/quick'));
+  const inFlight = connectionHeaderOf(url('/slow'));
+  await slowRequestArrived;
+  const closed = slowServer.close();
+  const lastCall = await connectionHeaderOf(url('/quick'));
+  release();
+
+  expect(beforeShutdown).toBe('keep-alive');
+  expect(await inFlight).toBe('close');
+  expect(lastCall).toBe('close');
+  await closed;
 });
