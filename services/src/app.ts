@@ -34,7 +34,7 @@ import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
 import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { refuseUnstorableText } from './http/storable-text';
+import { refuseUnstorableBody } from './http/storable-text';
 import { logRequests } from './http/request-log';
 import { KeptReplies } from './http/kept-replies';
 import { apiCors, securityHeaders } from './http/security-headers';
@@ -141,7 +141,7 @@ export function createApp({
   // Before the JSON parser: the webhook's signature covers the raw body.
   api.use(BILLING_WEBHOOK_PATH, billingWebhookRoute(new BillingWebhooks(sequelize, payments, billing, config.APP_URL)));
   api.use(express.json({ limit: '100kb' }));
-  api.use(refuseUnstorableText);
+  api.use(refuseUnstorableBody);
   const auth = new AuthService(sequelize, authSettings);
   const rateLimits = createAuthRateLimiters(redis, rateLimitSettingsOf(config), logger);
   api.use('/auth', authRoutes(auth, authSettings, rateLimits));

@@ -11,6 +11,13 @@ export const SESSION_TOKEN_HEADER = 'X-Session-Token';
  */
 export const BACKGROUND_REQUEST_HEADER = 'X-Background-Request';
 
+/**
+ * How deeply objects and arrays may nest in a request body. The API's bodies nest two or three
+ * levels; a deeper one is refused before anything walks it (a walk that recurses could overflow the
+ * call stack, and a 100 KB body holds 50,000 levels).
+ */
+export const MAX_REQUEST_BODY_DEPTH = 32;
+
 export const SEAT_PRICE_CENTS = 200;
 
 export const EMPLOYEE_DEFAULTS = {

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { MAX_REQUEST_BODY_DEPTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /**
  * Every user-visible text the spec names, once. The API answers with these messages and the console
@@ -57,6 +57,7 @@ export const generalTexts = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
+  bodyTooDeep: `The request body nests objects and arrays more than ${MAX_REQUEST_BODY_DEPTH} levels deep`,
 } as const;
 
 export const employeeTexts = {
