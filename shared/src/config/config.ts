@@ -92,9 +92,12 @@ const envSchema = z
     /**
      * Which proxies' X-Forwarded-For to believe when taking the client's address (rate limits, the
      * security log): Express's `trust proxy` setting: `false`, `true`, a hop count, or addresses,
-     * subnets and the names loopback, linklocal, uniquelocal separated by commas.
+     * subnets and the names loopback, linklocal, uniquelocal separated by commas. By default only a
+     * proxy on the same machine: any other peer that is believed can make up its address, and with
+     * it escape the per-address limits and write what it likes into the security log. Deployments
+     * name their own proxy (docker-compose.yml, deploy/k8s/config.yaml).
      */
-    TRUST_PROXY: z.string().trim().min(1).default('loopback, linklocal, uniquelocal').transform(trustProxySetting),
+    TRUST_PROXY: z.string().trim().min(1).default('loopback').transform(trustProxySetting),
     /** The window of every sign-in rate limit below, in seconds. */
     RATE_LIMIT_WINDOW_SECONDS: attemptLimit(15 * 60),
     /** Failed sign-ins per e-mail address, and per client address, within the window. */
