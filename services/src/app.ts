@@ -17,6 +17,7 @@ import {
 import { accountSecurityRoutes } from './auth/account-security.routes';
 import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
+import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { BILLING_WEBHOOK_PATH, billingRoutes, billingWebhookRoute } from './billing/billing.routes';
@@ -143,8 +144,9 @@ export function createApp({
   api.use(express.json({ limit: '100kb' }));
   api.use(refuseUnstorableBody);
   const auth = new AuthService(sequelize, authSettings);
-  const rateLimits = createAuthRateLimiters(redis, rateLimitSettingsOf(config), logger);
-  api.use('/auth', authRoutes(auth, authSettings, rateLimits));
+  const devices = new DeviceTokens(config.JWT_SECRET);
+  const rateLimits = createAuthRateLimiters(redis, rateLimitSettingsOf(config), logger, devices);
+  api.use('/auth', authRoutes(auth, authSettings, rateLimits, devices));
   api.use(
     '/auth',
     accountSecurityRoutes({
@@ -152,6 +154,7 @@ export function createApp({
       auth,
       twoFactor: new TwoFactorService(sequelize, { jwt: authSettings.jwt }),
       passwords: new PasswordChangeService(sequelize),
+      devices,
       // Wrong codes and passwords share the sign-in's per-address budget (failures only).
       limitSecretAttempts: rateLimits.login,
     }),

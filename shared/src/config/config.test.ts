@@ -64,6 +64,7 @@ describe('session, proxy and rate-limit configuration', () => {
       RATE_LIMIT_WINDOW_SECONDS: 900,
       RATE_LIMIT_LOGIN_PER_ACCOUNT: 10,
       RATE_LIMIT_LOGIN_PER_IP: 100,
+      RATE_LIMIT_LOGIN_PER_DEVICE: 10,
       RATE_LIMIT_SIGNUP_PER_ACCOUNT: 5,
       RATE_LIMIT_SIGNUP_PER_IP: 20,
       RATE_LIMIT_RESEND_PER_ACCOUNT: 5,

@@ -103,6 +103,11 @@ const envSchema = z
     /** Failed sign-ins per e-mail address, and per client address, within the window. */
     RATE_LIMIT_LOGIN_PER_ACCOUNT: attemptLimit(10),
     RATE_LIMIT_LOGIN_PER_IP: attemptLimit(100),
+    /**
+     * Failed sign-ins per device token within the window: a browser that signed in to the account
+     * before is held to this instead of the account's limit, which others can use up.
+     */
+    RATE_LIMIT_LOGIN_PER_DEVICE: attemptLimit(10),
     /** Sign-up attempts per e-mail address, and per client address, within the window. */
     RATE_LIMIT_SIGNUP_PER_ACCOUNT: attemptLimit(5),
     RATE_LIMIT_SIGNUP_PER_IP: attemptLimit(20),

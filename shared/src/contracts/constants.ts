@@ -33,6 +33,15 @@ export const INVITATION_PASSWORD_MIN_LENGTH = 6;
 /** The longest password accepted anywhere (ASVS 6.2.9: at least 64 must be allowed). */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * A device token (a browser's proof of a past sign-in to one account) stays valid this long; each
+ * sign-in with it renews it. It lets that browser through the account's lockout after failed
+ * sign-ins, which anyone who knows the address can cause.
+ */
+export const DEVICE_TOKEN_TTL_DAYS = 180;
+/** Where the console keeps its device tokens: a JSON object from e-mail address to token. */
+export const DEVICE_TOKENS_STORAGE_KEY = 'teamfolk.deviceTokens';
+
 /** Verification and invitation links stay valid this long. */
 export const EMAIL_TOKEN_TTL_HOURS = 7 * 24;
 
