@@ -33,6 +33,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
+import { TakenAddressLimits } from './employees/taken-address-limits';
 import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { refuseUnstorableBody } from './http/storable-text';
@@ -145,7 +146,8 @@ export function createApp({
   api.use(refuseUnstorableBody);
   const auth = new AuthService(sequelize, authSettings);
   const devices = new DeviceTokens(config.JWT_SECRET);
-  const rateLimits = createAuthRateLimiters(redis, rateLimitSettingsOf(config), logger, devices);
+  const rateLimitSettings = rateLimitSettingsOf(config);
+  const rateLimits = createAuthRateLimiters(redis, rateLimitSettings, logger, devices);
   api.use('/auth', authRoutes(auth, authSettings, rateLimits, devices));
   api.use(
     '/auth',
@@ -165,8 +167,9 @@ export function createApp({
   // Everything but /auth and /billing closes once the company's subscription has ended. A list of
   // handlers rather than a router of them: leaving a router takes a turn of the event loop.
   const signedInWithLiveSubscription = [signedIn, requireLiveSubscription];
-  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees, kept));
-  api.use('/billing', signedIn, billingRoutes(employees, billing));
+  const takenAddresses = new TakenAddressLimits(redis, rateLimitSettings, logger);
+  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees, kept, takenAddresses));
+  api.use('/billing', signedIn, billingRoutes(employees, billing, takenAddresses));
   api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL), kept));
   api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize), kept));
   api.use(

@@ -37,6 +37,8 @@ export interface RateLimitSettings {
   /** Redis key prefix; derived from QUEUE_PREFIX so deployments (and test files) sharing a Redis never meet. */
   keyPrefix: string;
   limits: Record<LimitedRoute, LimitPair>;
+  /** New employees' addresses refused as another company's accounts (employees/taken-address-limits.ts). */
+  takenAddresses: { perAdmin: number; perCompany: number; windowSeconds: number };
 }
 
 export function rateLimitSettingsOf(config: Config): RateLimitSettings {
@@ -58,6 +60,11 @@ export function rateLimitSettingsOf(config: Config): RateLimitSettings {
         perAccount: config.RATE_LIMIT_INVITATION_PER_ACCOUNT,
         perIp: config.RATE_LIMIT_INVITATION_PER_IP,
       },
+    },
+    takenAddresses: {
+      perAdmin: config.RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN,
+      perCompany: config.RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY,
+      windowSeconds: config.RATE_LIMIT_TAKEN_ADDRESS_WINDOW_SECONDS,
     },
   };
 }
@@ -101,6 +108,15 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
+ * A call to the limits' Redis: refused at once while the connection is down, and failed past
+ * REDIS_TIMEOUT_MS. Its callers let the request through on failure (and log it): fail open.
+ */
+export async function callLimitsRedis<T>(redis: Redis, work: () => Promise<T>): Promise<T> {
+  if (redis.status !== 'ready') throw new Error(`Redis is not connected (${redis.status})`);
+  return withinTimeout(work());
+}
+
+/**
  * rate-limit-redis's store on the API's Redis connection, with a deadline on every call; it does not
  * wait at all while the connection is down, and loads its Lua scripts again when Redis was
  * unreachable at start-up (the store itself would keep the failed load forever).
@@ -140,9 +156,8 @@ class FailOpenRedisStore implements Store {
     return this.call(() => this.scriptsLoaded().then(() => this.store.get(key)));
   }
 
-  private async call<T>(work: () => Promise<T>): Promise<T> {
-    if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
-    return withinTimeout(work());
+  private call<T>(work: () => Promise<T>): Promise<T> {
+    return callLimitsRedis(this.redis, work);
   }
 
   private async scriptsLoaded(): Promise<void> {

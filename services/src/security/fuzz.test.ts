@@ -42,14 +42,20 @@ jest.setTimeout(180_000);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 115);
 const MIN_REQUESTS = 10_000;
 /**
- * The API under fuzzing has the sign-in rate limits raised: thousands of failed sign-ins, sign-ups
- * and password checks are the point here, the limits have their own tests, and the world must still
- * be able to sign its people in again. Everything else is the configuration of every test.
+ * The API under fuzzing has the rate limits raised: thousands of failed sign-ins, sign-ups, password
+ * checks and addresses of the other company's people are the point here, the limits have their own
+ * tests, and the world must still be able to sign its people in again. Everything else is the
+ * configuration of every test.
  */
 const RELAXED_RATE_LIMITS = Object.fromEntries(
-  ['LOGIN', 'SIGNUP', 'RESEND', 'INVITATION'].flatMap((route) =>
-    ['PER_ACCOUNT', 'PER_IP'].map((scope) => [`RATE_LIMIT_${route}_${scope}`, '1000000']),
-  ),
+  [
+    ...['LOGIN', 'SIGNUP', 'RESEND', 'INVITATION'].flatMap((route) =>
+      ['PER_ACCOUNT', 'PER_IP'].map((scope) => `RATE_LIMIT_${route}_${scope}`),
+    ),
+    'RATE_LIMIT_LOGIN_PER_DEVICE',
+    'RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN',
+    'RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY',
+  ].map((setting) => [setting, '1000000']),
 );
 const MAX_URL_LENGTH = 8_000;
 /** Fresh every run (print it to replay one: FUZZ_SEED=… npx jest services/src/security/fuzz). */

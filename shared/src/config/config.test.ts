@@ -71,6 +71,9 @@ describe('session, proxy and rate-limit configuration', () => {
       RATE_LIMIT_RESEND_PER_IP: 20,
       RATE_LIMIT_INVITATION_PER_ACCOUNT: 10,
       RATE_LIMIT_INVITATION_PER_IP: 50,
+      RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: 5,
+      RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: 10,
+      RATE_LIMIT_TAKEN_ADDRESS_WINDOW_SECONDS: 86400,
     });
   });
 

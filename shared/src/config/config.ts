@@ -117,6 +117,14 @@ const envSchema = z
     /** Failed invitation acceptances per invitation link, and per client address, within the window. */
     RATE_LIMIT_INVITATION_PER_ACCOUNT: attemptLimit(10),
     RATE_LIMIT_INVITATION_PER_IP: attemptLimit(50),
+    /**
+     * New employees' addresses refused because they sign in at another company (the reply tells an
+     * address has an account), per admin and per company, within their own window (a day): past it,
+     * naming any new address waits.
+     */
+    RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: attemptLimit(5),
+    RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: attemptLimit(10),
+    RATE_LIMIT_TAKEN_ADDRESS_WINDOW_SECONDS: attemptLimit(24 * 3600),
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
     /** false on staging: every console page answers with X-Robots-Tag: noindex. */
     SEARCH_INDEXING: booleanFlag.default(true),

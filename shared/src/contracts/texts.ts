@@ -44,10 +44,21 @@ export const authTexts = {
   signedOut: 'You have been signed out.',
 } as const;
 
+/** '15 minutes', '1 minute'; past an hour and a half, '24 hours'. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 90) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 /** 'Too many attempts. Please try again in 15 minutes.': the reply to a throttled sign-in (HTTP 429). */
 export function tooManyAttemptsText(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+/** The 429 to an admin who named too many addresses that sign in at another company as new employees. */
+export function tooManyTakenAddressesText(retryAfterSeconds: number): string {
+  return `Too many of the addresses you named have a Teamfolk account with another company. Please try again in ${waitText(retryAfterSeconds)}.`;
 }
 
 export const generalTexts = {

@@ -63,6 +63,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     RATE_LIMIT_RESEND_PER_IP: '10000',
     RATE_LIMIT_INVITATION_PER_ACCOUNT: '10000',
     RATE_LIMIT_INVITATION_PER_IP: '10000',
+    RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: '10000',
+    RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: '10000',
   };
   // The product's own SMTP sink is where the specs read e-mail from.
   delete env.SMTP_URL;
