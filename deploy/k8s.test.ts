@@ -405,6 +405,12 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     }
   });
 
+  it('should believe X-Forwarded-For from the one proxy in front of the API, the Ingress controller, and nobody else', () => {
+    // Said in the ConfigMap, not left to the default (a proxy on the loopback, which a pod does not have).
+    expect(config.data?.TRUST_PROXY).toBe('1');
+    expect(loadConfig(environmentOf(onlyContainerOf(api))).TRUST_PROXY).toBe(1);
+  });
+
   it('should keep API and workers available through voluntary disruptions', () => {
     const budgets = all<PodDisruptionBudget>(application, PodDisruptionBudget);
     for (const workload of [api, workers]) {

@@ -3,10 +3,8 @@ import {
   closeRedis,
   createDatabase,
   createRedisConnection,
-  createLogger,
   discoverPostgres,
   discoverRedis,
-  ensureDatabase,
   loadConfig,
   migrateDatabase,
   assertRestrictedRole,
@@ -22,6 +20,8 @@ import { startWorkers } from '@teamfolk/workers';
 import { buildConsoleIfStale } from './console-build';
 import { seedDemoCompany } from './demo';
 import { consoleDist, dataRoot } from './paths';
+import { databaseForStart } from './start-database';
+import { terminalLogger } from './terminal-log';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 
   const postgres: Service = await discoverPostgres(process.env, dataRoot);
   stopStack.push(postgres.stop);
-  const databaseUrl = process.env.DATABASE_URL ?? (await ensureDatabase(postgres.url, 'teamfolk'));
+  const databaseUrl = await databaseForStart(process.env, postgres);
   const redis = await discoverRedis(process.env);
   stopStack.push(redis.stop);
   let mailSink: MailSink | undefined;
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     SMTP_URL: process.env.SMTP_URL ?? mailSink?.url,
     CONSOLE_DIST: process.env.CONSOLE_DIST ?? consoleDist,
   });
-  const logger = createLogger(config.LOG_LEVEL, 'teamfolk');
+  const logger = terminalLogger(config);
   await migrateDatabase(databaseUrl, config.DATABASE_APP_URL);
   const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
   stopStack.push(() => sequelize.close());

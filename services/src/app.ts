@@ -17,6 +17,7 @@ import {
 import { accountSecurityRoutes } from './auth/account-security.routes';
 import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
+import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { BILLING_WEBHOOK_PATH, billingRoutes, billingWebhookRoute } from './billing/billing.routes';
@@ -32,9 +33,10 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
+import { TakenAddressLimits } from './employees/taken-address-limits';
 import { employeesRoutes } from './employees/employees.routes';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { refuseUnstorableText } from './http/storable-text';
+import { refuseUnstorableBody } from './http/storable-text';
 import { logRequests } from './http/request-log';
 import { KeptReplies } from './http/kept-replies';
 import { apiCors, securityHeaders } from './http/security-headers';
@@ -141,10 +143,12 @@ export function createApp({
   // Before the JSON parser: the webhook's signature covers the raw body.
   api.use(BILLING_WEBHOOK_PATH, billingWebhookRoute(new BillingWebhooks(sequelize, payments, billing, config.APP_URL)));
   api.use(express.json({ limit: '100kb' }));
-  api.use(refuseUnstorableText);
+  api.use(refuseUnstorableBody);
   const auth = new AuthService(sequelize, authSettings);
-  const rateLimits = createAuthRateLimiters(redis, rateLimitSettingsOf(config), logger);
-  api.use('/auth', authRoutes(auth, authSettings, rateLimits));
+  const devices = new DeviceTokens(config.JWT_SECRET);
+  const rateLimitSettings = rateLimitSettingsOf(config);
+  const rateLimits = createAuthRateLimiters(redis, rateLimitSettings, logger, devices);
+  api.use('/auth', authRoutes(auth, authSettings, rateLimits, devices));
   api.use(
     '/auth',
     accountSecurityRoutes({
@@ -152,6 +156,7 @@ export function createApp({
       auth,
       twoFactor: new TwoFactorService(sequelize, { jwt: authSettings.jwt }),
       passwords: new PasswordChangeService(sequelize),
+      devices,
       // Wrong codes and passwords share the sign-in's per-address budget (failures only).
       limitSecretAttempts: rateLimits.login,
     }),
@@ -162,8 +167,9 @@ export function createApp({
   // Everything but /auth and /billing closes once the company's subscription has ended. A list of
   // handlers rather than a router of them: leaving a router takes a turn of the event loop.
   const signedInWithLiveSubscription = [signedIn, requireLiveSubscription];
-  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees, kept));
-  api.use('/billing', signedIn, billingRoutes(employees, billing));
+  const takenAddresses = new TakenAddressLimits(redis, rateLimitSettings, logger);
+  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees, kept, takenAddresses));
+  api.use('/billing', signedIn, billingRoutes(employees, billing, takenAddresses));
   api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL), kept));
   api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize), kept));
   api.use(

@@ -6,13 +6,14 @@ import {
   type LoginReply,
   type SessionReply,
   type SessionUser,
+  type SignInReply,
   type SignupPayload,
   type SignupReply,
   type TwoFactorChallengeReply,
   type TwoFactorLoginPayload,
 } from '@teamfolk/shared/contracts';
 import { apiRequest, errorMessage, onUnauthorized } from '../api/http';
-import { clearToken, readToken, storeToken } from './tokenStorage';
+import { clearToken, readDeviceToken, readToken, storeDeviceToken, storeToken } from './tokenStorage';
 
 /** Why the last session ended: an explicit logout leads home, an expired session leads to the login page. */
 export type SessionEndReason = 'logout' | 'expired';
@@ -73,11 +74,16 @@ export class SessionStore {
 
   /**
    * The password step. With two-step sign-in on, no session starts yet: the reply is the challenge
-   * that {@link completeTwoFactorLogin} sends back with a code.
+   * that {@link completeTwoFactorLogin} sends back with a code. The device token of this browser's
+   * last sign-in to the account goes along: it lets the browser in while others' failed guesses have
+   * the account locked.
    */
   login = async (credentials: LoginPayload): Promise<SessionUser | TwoFactorChallengeReply> => {
-    const reply = await apiRequest<LoginReply>('/auth/login', { method: 'POST', body: credentials });
+    const deviceToken = readDeviceToken(credentials.email);
+    const body: LoginPayload = deviceToken ? { ...credentials, deviceToken } : credentials;
+    const reply = await apiRequest<LoginReply>('/auth/login', { method: 'POST', body });
     if (isTwoFactorChallenge(reply)) return reply;
+    storeDeviceToken(reply.user.email, reply.deviceToken);
     this.signIn(reply);
     this.syncSubscription(reply.user);
     return reply.user;
@@ -85,7 +91,8 @@ export class SessionStore {
 
   /** The second step of a sign-in: the challenge and a code from the app (or a recovery code). */
   completeTwoFactorLogin = async (payload: TwoFactorLoginPayload): Promise<SessionUser> => {
-    const reply = await apiRequest<SessionReply>('/auth/login/two-factor', { method: 'POST', body: payload });
+    const reply = await apiRequest<SignInReply>('/auth/login/two-factor', { method: 'POST', body: payload });
+    storeDeviceToken(reply.user.email, reply.deviceToken);
     this.signIn(reply);
     this.syncSubscription(reply.user);
     return reply.user;

@@ -8,12 +8,13 @@ import {
   twoFactorLoginSchema,
   twoFactorTexts,
   type PasswordChangedReply,
-  type SessionReply,
+  type SignInReply,
   type TwoFactorEnabledReply,
 } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
 import { requireAuth, requireRole, sessionOf } from './auth.middleware';
 import type { AuthService, SignInOutcome } from './auth.service';
+import type { DeviceTokens } from './device-tokens';
 import type { JwtSettings } from './jwt';
 import type { PasswordChangeService } from './password-change.service';
 import type { TwoFactorService } from './two-factor.service';
@@ -23,6 +24,8 @@ export interface AccountSecurityDependencies {
   auth: AuthService;
   twoFactor: TwoFactorService;
   passwords: PasswordChangeService;
+  /** Issues the device token of a completed sign-in (the second step completes one). */
+  devices: DeviceTokens;
   /**
    * Mounted in front of the routes that check a secret of the account (the second sign-in step,
    * turning it off, changing the password), so that wrong guesses count like failed sign-ins (the
@@ -52,6 +55,7 @@ export function accountSecurityRoutes({
   auth,
   twoFactor,
   passwords,
+  devices,
   limitSecretAttempts = letThrough,
 }: AccountSecurityDependencies): Router {
   const router = Router();
@@ -64,9 +68,10 @@ export function accountSecurityRoutes({
     const claims = twoFactor.readChallenge(challenge);
     // Not signed in yet: the challenge names the company whose rows this step may touch.
     const report = (outcome: SignInOutcome) => recordSecurityEvent(req, outcome);
-    const reply: SessionReply = await runAsCompany(claims.companyId, async () =>
+    const session = await runAsCompany(claims.companyId, async () =>
       auth.completeLogin(await twoFactor.completeSignIn(claims, code, report)),
     );
+    const reply: SignInReply = { ...session, deviceToken: devices.issue(session.user.email) };
     res.json(reply);
   });
 

@@ -3,15 +3,18 @@ import {
   acceptInvitationSchema,
   authTexts,
   emailTokenSchema,
+  isTwoFactorChallenge,
   loginSchema,
   resendVerificationSchema,
   SESSION_TOKEN_HEADER,
   signupSchema,
+  type SignInReply,
 } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import { requireAuth, sessionOf } from './auth.middleware';
 import type { AuthService, AuthSettings } from './auth.service';
+import type { DeviceTokens } from './device-tokens';
 import type { AuthRateLimiters } from './rate-limits';
 
 function tokenParam(value: string | undefined, invalidMessage: string): string {
@@ -20,7 +23,12 @@ function tokenParam(value: string | undefined, invalidMessage: string): string {
   return parsed.data;
 }
 
-export function authRoutes(auth: AuthService, settings: AuthSettings, limits: AuthRateLimiters): Router {
+export function authRoutes(
+  auth: AuthService,
+  settings: AuthSettings,
+  limits: AuthRateLimiters,
+  devices: DeviceTokens,
+): Router {
   const router = Router();
 
   router.post('/signup', ...limits.signup, async (req, res) => {
@@ -31,7 +39,14 @@ export function authRoutes(auth: AuthService, settings: AuthSettings, limits: Au
 
   router.post('/login', ...limits.login, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
-    res.json(await auth.login(email, password, (outcome) => recordSecurityEvent(req, { ...outcome, email })));
+    const reply = await auth.login(email, password, (outcome) => recordSecurityEvent(req, { ...outcome, email }));
+    if (isTwoFactorChallenge(reply)) {
+      res.json(reply);
+      return;
+    }
+    // The device keeps its id (and so its own count of failures) from one sign-in to the next.
+    const signedIn: SignInReply = { ...reply, deviceToken: devices.issue(email, devices.deviceOf(req)) };
+    res.json(signedIn);
   });
 
   /** Ends every session of the signed-in user, on every device (ASVS 7.4.1). */

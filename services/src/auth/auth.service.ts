@@ -12,11 +12,11 @@ import {
   User,
   writeOutbox,
   type InvitationPreview,
-  type LoginReply,
   type SecurityEventKind,
   type SessionReply,
   type SessionUser,
   type SignupReply,
+  type TwoFactorChallengeReply,
 } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import { signSession, type JwtSettings } from './jwt';
@@ -38,6 +38,9 @@ export interface SignupInput {
   name: string;
   companyName: string;
 }
+
+/** The password step: a session, or, with two-step sign-in on, the challenge of the second step. */
+export type PasswordStepReply = SessionReply | TwoFactorChallengeReply;
 
 /** What became of a password sign-in: the user where the address has one, and the reply's status. */
 export interface SignInOutcome {
@@ -136,7 +139,7 @@ export class AuthService {
   }
 
   /** `report` hears the outcome of the attempt, whatever it is, before the reply (the security log). */
-  async login(email: string, password: string, report?: SignInReport): Promise<LoginReply> {
+  async login(email: string, password: string, report?: SignInReport): Promise<PasswordStepReply> {
     const companyId = await companyOf(this.sequelize, 'user-email', email);
     return runAsCompany(companyId, () => this.loginWithPassword(email, password, report));
   }
@@ -145,7 +148,7 @@ export class AuthService {
     email: string,
     password: string,
     report: SignInReport = async () => undefined,
-  ): Promise<LoginReply> {
+  ): Promise<PasswordStepReply> {
     const user = await User.findOne({ where: { email } });
     const valid = await verifyPassword(user?.passwordHash, password);
     const who = user ? { userId: user.id, companyId: user.companyId } : {};

@@ -25,7 +25,7 @@ function keyOf(secret: string): KeyObject {
  * What a token is for. Each kind has its own audience, so a token of one kind is never accepted as
  * another (a sign-in's second-step challenge is not a session).
  */
-export type TokenAudience = 'teamfolk-console' | 'teamfolk-two-factor';
+export type TokenAudience = 'teamfolk-console' | 'teamfolk-two-factor' | 'teamfolk-device';
 
 /** Signs `claims` for `audience` with the one algorithm and issuer every token of ours uses. */
 export function signToken(

@@ -133,6 +133,70 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('POST /api/auth/login from a device that signed in before (device tokens)', () => {
+  /** Wrong passwords from `address` until the account is throttled: how many were answered 401. */
+  async function guessUntilThrottled(email: string, address: string, body: object = {}): Promise<number> {
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      const reply = await post('/login', { email, password: `guess ${attempt}`, ...body }, address);
+      if (reply.status === 429) return attempt - 1;
+      expect(reply.status).toBe(401);
+    }
+    throw new Error('never throttled');
+  }
+
+  it('lets the owner in from their known device while a guesser is locked out of the account', async () => {
+    const { admin, password } = await createCompanyWithAdmin();
+    const home = newAddress();
+    const signedIn = await post('/login', { email: admin.email, password }, home).expect(200);
+    const { deviceToken } = signedIn.body as { deviceToken: string };
+    expect(deviceToken).toEqual(expect.any(String));
+
+    const guesser = newAddress();
+    expect(await guessUntilThrottled(admin.email, guesser)).toBe(10);
+    // The right password from a device the account has never signed in from waits, as before.
+    expectThrottled(await post('/login', { email: admin.email, password }, guesser));
+    expectThrottled(await post('/login', { email: admin.email, password }, newAddress()));
+
+    const owner = await post('/login', { email: admin.email, password, deviceToken }, home).expect(200);
+    expect(owner.body).toMatchObject({ token: expect.any(String), user: { email: admin.email } });
+    // A fresh token for the same device, which lets it in again.
+    await post('/login', { email: admin.email, password, deviceToken: owner.body.deviceToken }, home).expect(200);
+  });
+
+  it('throttles a known device after its own 10 wrong passwords', async () => {
+    const { admin, password } = await createCompanyWithAdmin();
+    const home = newAddress();
+    const { deviceToken } = (await post('/login', { email: admin.email, password }, home).expect(200)).body as {
+      deviceToken: string;
+    };
+    expect(await guessUntilThrottled(admin.email, home, { deviceToken })).toBe(10);
+    expectThrottled(await post('/login', { email: admin.email, password, deviceToken }, home));
+    // Its failures were its own: the account is not locked for the owner's other devices.
+    await post('/login', { email: admin.email, password }, newAddress()).expect(200);
+  });
+
+  it("trusts no token but the account's own, unaltered", async () => {
+    const victim = await createCompanyWithAdmin();
+    const attacker = await createCompanyWithAdmin();
+    const address = newAddress();
+    const attackersDevice = (
+      await post('/login', { email: attacker.admin.email, password: attacker.password }, address).expect(200)
+    ).body.deviceToken as string;
+    const victimsDevice = (
+      await post('/login', { email: victim.admin.email, password: victim.password }, newAddress()).expect(200)
+    ).body.deviceToken as string;
+    expect(await guessUntilThrottled(victim.admin.email, address)).toBe(10);
+
+    const [header, payload, signature] = victimsDevice.split('.');
+    const forged = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const deviceToken of [attackersDevice, forged, 'not-a-token']) {
+      expectThrottled(await post('/login', { email: victim.admin.email, password: 'guess', deviceToken }, address));
+    }
+    // Nor is a device token a session.
+    await t.request().get('/api/auth/me').set('Authorization', `Bearer ${victimsDevice}`).expect(401);
+  });
+});
+
 describe('POST /api/auth/signup', () => {
   const body = (email: string) => ({
     email,

@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { rateLimitCounterIdOf, tooManyAttemptsText, type Config, type Logger } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
+import type { DeviceTokens } from './device-tokens';
 
 /**
  * How long a limiter waits for Redis. Past it (or on any Redis error) the request goes through
@@ -27,6 +28,8 @@ export interface LimitPair {
   perAccount: number;
   /** Attempts per client address within the window. */
   perIp: number;
+  /** Sign-ins only: attempts per known device (device-tokens.ts), which the per-account limit leaves alone. */
+  perDevice?: number;
 }
 
 export interface RateLimitSettings {
@@ -34,6 +37,8 @@ export interface RateLimitSettings {
   /** Redis key prefix; derived from QUEUE_PREFIX so deployments (and test files) sharing a Redis never meet. */
   keyPrefix: string;
   limits: Record<LimitedRoute, LimitPair>;
+  /** New employees' addresses refused as another company's accounts (employees/taken-address-limits.ts). */
+  takenAddresses: { perAdmin: number; perCompany: number; windowSeconds: number };
 }
 
 export function rateLimitSettingsOf(config: Config): RateLimitSettings {
@@ -41,7 +46,11 @@ export function rateLimitSettingsOf(config: Config): RateLimitSettings {
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
     keyPrefix: `${config.QUEUE_PREFIX}:rate-limit`,
     limits: {
-      login: { perAccount: config.RATE_LIMIT_LOGIN_PER_ACCOUNT, perIp: config.RATE_LIMIT_LOGIN_PER_IP },
+      login: {
+        perAccount: config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        perIp: config.RATE_LIMIT_LOGIN_PER_IP,
+        perDevice: config.RATE_LIMIT_LOGIN_PER_DEVICE,
+      },
       signup: { perAccount: config.RATE_LIMIT_SIGNUP_PER_ACCOUNT, perIp: config.RATE_LIMIT_SIGNUP_PER_IP },
       'resend-verification': {
         perAccount: config.RATE_LIMIT_RESEND_PER_ACCOUNT,
@@ -51,6 +60,11 @@ export function rateLimitSettingsOf(config: Config): RateLimitSettings {
         perAccount: config.RATE_LIMIT_INVITATION_PER_ACCOUNT,
         perIp: config.RATE_LIMIT_INVITATION_PER_IP,
       },
+    },
+    takenAddresses: {
+      perAdmin: config.RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN,
+      perCompany: config.RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY,
+      windowSeconds: config.RATE_LIMIT_TAKEN_ADDRESS_WINDOW_SECONDS,
     },
   };
 }
@@ -94,6 +108,15 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
+ * A call to the limits' Redis: refused at once while the connection is down, and failed past
+ * REDIS_TIMEOUT_MS. Its callers let the request through on failure (and log it): fail open.
+ */
+export async function callLimitsRedis<T>(redis: Redis, work: () => Promise<T>): Promise<T> {
+  if (redis.status !== 'ready') throw new Error(`Redis is not connected (${redis.status})`);
+  return withinTimeout(work());
+}
+
+/**
  * rate-limit-redis's store on the API's Redis connection, with a deadline on every call; it does not
  * wait at all while the connection is down, and loads its Lua scripts again when Redis was
  * unreachable at start-up (the store itself would keep the failed load forever).
@@ -133,9 +156,8 @@ class FailOpenRedisStore implements Store {
     return this.call(() => this.scriptsLoaded().then(() => this.store.get(key)));
   }
 
-  private async call<T>(work: () => Promise<T>): Promise<T> {
-    if (this.redis.status !== 'ready') throw new Error(`Redis is not connected (${this.redis.status})`);
-    return withinTimeout(work());
+  private call<T>(work: () => Promise<T>): Promise<T> {
+    return callLimitsRedis(this.redis, work);
   }
 
   private async scriptsLoaded(): Promise<void> {
@@ -154,15 +176,26 @@ function secondsUntil(reset: Date | undefined, windowSeconds: number): number {
   return Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000));
 }
 
-/** The per-address limit, then the per-account limit, of each limited route. */
+/** The per-address limit, then the per-account limit (and, for sign-ins, the per-device one), of each route. */
 export type AuthRateLimiters = Record<LimitedRoute, RequestHandler[]>;
+
+type LimitScope = 'ip' | 'account' | 'device';
+const LIMIT_OF_SCOPE = { ip: 'perIp', account: 'perAccount', device: 'perDevice' } as const;
 
 /**
  * Fixed windows in Redis, per client address and per account: a throttled caller gets 429 with
  * Retry-After and a message saying how long to wait, and is let in again when the window ends, so
- * no one is ever locked out for good. Every throttled request is written to the security log.
+ * no one is ever locked out for good. A sign-in from a device that signed in to the account before
+ * (its device token) counts against that device instead of the account: a guesser who used up the
+ * account's attempts does not keep its owner out. Every throttled request is written to the
+ * security log.
  */
-export function createAuthRateLimiters(redis: Redis, settings: RateLimitSettings, logger: Logger): AuthRateLimiters {
+export function createAuthRateLimiters(
+  redis: Redis,
+  settings: RateLimitSettings,
+  logger: Logger,
+  devices: DeviceTokens,
+): AuthRateLimiters {
   const windowMs = settings.windowSeconds * 1000;
   const limiterLogger = {
     // express-rate-limit reports a Redis failure as an error; for us it is a warning (we fail open).
@@ -170,17 +203,24 @@ export function createAuthRateLimiters(redis: Redis, settings: RateLimitSettings
     warn: (error: unknown, message?: string) => logger.warn({ err: error }, message ?? 'rate limiter warning'),
   };
 
-  const limiter = (route: LimitedRoute, scope: 'ip' | 'account'): RequestHandler => {
-    const limit = settings.limits[route][scope === 'ip' ? 'perIp' : 'perAccount'];
+  const knownDevice = (route: LimitedRoute, req: Request) => (route === 'login' ? devices.deviceOf(req) : undefined);
+
+  const limiter = (route: LimitedRoute, scope: LimitScope): RequestHandler => {
+    const limit = settings.limits[route][LIMIT_OF_SCOPE[scope]];
+    if (limit === undefined) throw new Error(`${route} has no ${LIMIT_OF_SCOPE[scope]} limit`);
     const accountOf = ACCOUNT_OF[route];
-    const byAccount =
-      scope === 'account'
-        ? {
-            // Redis holds a hash, never the address or the invitation token itself.
-            keyGenerator: (req: Request) => rateLimitCounterIdOf(accountOf(req) ?? ''),
-            skip: (req: Request) => accountOf(req) === undefined,
-          }
-        : {};
+    const keys = {
+      ip: {},
+      account: {
+        // Redis holds a hash, never the address or the invitation token itself.
+        keyGenerator: (req: Request) => rateLimitCounterIdOf(accountOf(req) ?? ''),
+        skip: (req: Request) => accountOf(req) === undefined || knownDevice(route, req) !== undefined,
+      },
+      device: {
+        keyGenerator: (req: Request) => knownDevice(route, req) ?? '',
+        skip: (req: Request) => knownDevice(route, req) === undefined,
+      },
+    }[scope];
     return rateLimit({
       windowMs,
       limit,
@@ -190,7 +230,7 @@ export function createAuthRateLimiters(redis: Redis, settings: RateLimitSettings
       skipSuccessfulRequests: ONLY_FAILURES[route],
       passOnStoreError: true,
       logger: limiterLogger,
-      ...byAccount,
+      ...keys,
       handler: async (req, res) => {
         const retryAfter = secondsUntil((req as AugmentedRequest).rateLimit?.resetTime, settings.windowSeconds);
         await recordSecurityEvent(req, {
@@ -206,7 +246,7 @@ export function createAuthRateLimiters(redis: Redis, settings: RateLimitSettings
 
   const pair = (route: LimitedRoute) => [limiter(route, 'ip'), limiter(route, 'account')];
   return {
-    login: pair('login'),
+    login: [...pair('login'), limiter('login', 'device')],
     signup: pair('signup'),
     'resend-verification': pair('resend-verification'),
     'invitation-accept': pair('invitation-accept'),

@@ -1,3 +1,6 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import supertest from 'supertest';
 import { SecurityEvent, User } from '@teamfolk/shared';
 import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
 import { bearerFor, eventually, startTestApp, type TestApp } from '../testing/harness';
@@ -135,8 +138,27 @@ describe('the security log', () => {
   });
 });
 
+/**
+ * The API behind a server whose every connection appears to come from `peer`: a stand-in for a
+ * machine of a private network (the tests connect over the loopback, and send nothing elsewhere).
+ */
+async function apiSeenFrom(peer: string, overrides: Record<string, string> = {}): Promise<Server> {
+  // supertest keeps an agent's app as an http.Server.
+  const server = (t.requestWith(overrides) as unknown as { app: Server }).app;
+  server.prependListener('connection', (socket: Socket) => {
+    Object.defineProperty(socket, 'remoteAddress', { value: peer });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return server;
+}
+const servers: Server[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
 describe('the client address (TRUST_PROXY)', () => {
-  it('is taken from X-Forwarded-For set by a proxy on a private network, by default', async () => {
+  it('is taken from X-Forwarded-For set by a proxy on the loopback, by default', async () => {
     const email = `proxied-${unique()}@example.com`;
     await login(email, 'whatever it is', '192.0.2.44').expect(401);
     expect(await eventsOf({ email })).toEqual([expect.objectContaining({ ip: '192.0.2.44' })]);
@@ -152,5 +174,30 @@ describe('the client address (TRUST_PROXY)', () => {
       .expect(401);
     const [event] = await eventsOf({ email });
     expect(event!.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it.each(['10.20.30.40', '172.16.5.6', '192.168.1.7', '169.254.1.8', 'fd00::9'])(
+    'ignores X-Forwarded-For from a peer on a private network (%s), by default',
+    async (peer) => {
+      const email = `forged-${unique()}@example.com`;
+      await supertest(await apiSeenFrom(peer))
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '192.0.2.46')
+        .send({ email, password: 'whatever it is' })
+        .expect(401);
+      expect(await eventsOf({ email })).toEqual([expect.objectContaining({ ip: peer })]);
+    },
+  );
+
+  it("counts a private peer's failed sign-ins against the peer, whatever X-Forwarded-For it makes up", async () => {
+    const api = supertest(await apiSeenFrom('10.20.30.41', { RATE_LIMIT_LOGIN_PER_IP: '3' }));
+    const attempt = (index: number) =>
+      api
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `198.51.100.${200 + index}`)
+        .send({ email: `rotating-${unique()}@example.com`, password: 'guess' });
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index++) statuses.push((await attempt(index)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });

@@ -197,6 +197,13 @@ describe('sign-in with two-step sign-in on (POST /api/auth/login, /api/auth/logi
 
     const reply = await secondStep(challenge, codeFor(secret)).expect(200);
     expect(reply.body.user).toMatchObject({ id: admin.id, email: admin.email, role: 'admin' });
+    // The completed sign-in makes this browser a known device of the account; its token is no session.
+    expect(reply.body.deviceToken).toEqual(expect.any(String));
+    await t
+      .request()
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${reply.body.deviceToken as string}`)
+      .expect(401);
     await t
       .request()
       .get('/api/auth/me')

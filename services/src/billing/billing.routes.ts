@@ -8,6 +8,7 @@ import {
 } from '@teamfolk/shared';
 import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
 import type { EmployeesService } from '../employees/employees.service';
+import type { TakenAddressLimits } from '../employees/taken-address-limits';
 import { HttpError } from '../http/errors';
 import type { BillingWebhooks } from './billing-webhooks';
 import type { BillingService } from './billing.service';
@@ -20,7 +21,11 @@ function paymentMethodIdOf(req: Request): string {
 }
 
 /** Admin-only: mounted behind requireAuth (not behind the expired-subscription gate: this is where it is lifted). */
-export function billingRoutes(employees: EmployeesService, billing: BillingService): Router {
+export function billingRoutes(
+  employees: EmployeesService,
+  billing: BillingService,
+  takenAddresses: TakenAddressLimits,
+): Router {
   const router = Router();
   router.use(requireRole('admin'));
 
@@ -42,7 +47,8 @@ export function billingRoutes(employees: EmployeesService, billing: BillingServi
 
   router.post('/create-checkout-session', requireVerifiedEmail, async (req, res) => {
     const input = createCheckoutSessionSchema.parse(req.body ?? {});
-    res.json(await billing.createCheckoutSession(sessionOf(req), input));
+    const checkout = () => billing.createCheckoutSession(sessionOf(req), input);
+    res.json(await takenAddresses.limit(req, input.pendingEmployeeData?.email, checkout));
   });
 
   router.post('/payment-success', async (req, res) => {

@@ -12,6 +12,7 @@ import { HttpError } from '../http/errors';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
 import type { EmployeesService } from './employees.service';
+import type { TakenAddressLimits } from './taken-address-limits';
 
 const idParam = z.coerce.number().int().positive();
 
@@ -22,7 +23,11 @@ function employeeId(req: Request): number {
 }
 
 /** Admin-only: mounted behind requireAuth. */
-export function employeesRoutes(employees: EmployeesService, kept: KeptReplies): Router {
+export function employeesRoutes(
+  employees: EmployeesService,
+  kept: KeptReplies,
+  takenAddresses: TakenAddressLimits,
+): Router {
   const router = Router();
   router.use(requireRole('admin'));
 
@@ -39,13 +44,14 @@ export function employeesRoutes(employees: EmployeesService, kept: KeptReplies):
 
   router.post('/', requireVerifiedEmail, async (req, res) => {
     const input = employeeInputSchema.parse(req.body);
-    res.status(201).json(await employees.create(sessionOf(req), input, req.id));
+    const created = await takenAddresses.limit(req, input.email, () => employees.create(sessionOf(req), input, req.id));
+    res.status(201).json(created);
   });
 
   router.put('/:id', async (req, res) => {
     const id = employeeId(req);
     const input = employeeUpdateSchema.parse(req.body);
-    res.json(await employees.update(sessionOf(req), id, input, req.id));
+    res.json(await takenAddresses.limit(req, input.email, () => employees.update(sessionOf(req), id, input, req.id)));
   });
 
   router.put('/:id/balances', async (req, res) => {

@@ -46,6 +46,13 @@ const SORT_EXPRESSIONS: Record<EmployeeSortField, string> = {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** 409: the address signs in at another company (TakenAddressLimits counts these refusals). */
+export class EmailTakenElsewhereError extends HttpError {
+  constructor(field: string) {
+    super(409, employeeTexts.emailTakenElsewhere, { field });
+  }
+}
+
 /** The company's people: profiles, balances, invitations and the paid-seat gate. */
 export class EmployeesService {
   constructor(
@@ -325,7 +332,7 @@ export class EmployeesService {
     // A sign-in's address is unique across companies: the invitation could never be accepted.
     const accountsCompany = await companyOf(this.sequelize, 'user-email', email, transaction);
     if (accountsCompany !== null && accountsCompany !== companyId) {
-      throw new HttpError(409, employeeTexts.emailTakenElsewhere, { field });
+      throw new EmailTakenElsewhereError(field);
     }
   }
 

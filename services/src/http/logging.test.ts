@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
@@ -91,6 +94,36 @@ describe('the request log', () => {
       'my own secret words',
     ]) {
       expect(log).not.toContain(secret);
+    }
+  });
+});
+
+describe("the console's files", () => {
+  it('are left out of the request log one by one, unless one is missing; pages are logged', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'teamfolk-console-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Teamfolk</title>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    try {
+      const app = supertest(
+        createApp({ config: { ...t.config, CONSOLE_DIST: dist }, sequelize: t.db.sequelize, redis, logger }),
+      );
+      const requestLines = () =>
+        lines
+          .map((line) => JSON.parse(line) as { req?: { url?: string }; res?: { statusCode?: number } })
+          .filter((line) => line.req?.url !== undefined)
+          .map((line) => `${line.req!.url} ${line.res?.statusCode}`);
+      const before = requestLines().length;
+      await app.get('/assets/index-abc123.js').expect(200);
+      const cached = await app.get('/assets/index-abc123.js').set('If-Modified-Since', new Date().toUTCString());
+      expect(cached.status).toBe(304);
+      await app.get('/favicon.svg').expect(200);
+      await app.get('/assets/index-gone.js').expect(404);
+      await app.get('/dashboard/employees').expect(200);
+      expect(requestLines().slice(before)).toEqual(['/assets/index-gone.js 404', '/dashboard/employees 200']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Express, Request } from 'express';
 import { redactUrl, type Logger } from '@teamfolk/shared';
 
@@ -8,13 +9,25 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const UNLOGGED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 const REQUEST_LOGGER = Symbol('teamfolk.requestLogger');
+const STATIC_FILE = Symbol('teamfolk.staticFile');
 
 type LoggedRequest = Request & { [REQUEST_LOGGER]?: Logger };
+type MarkedReply = ServerResponse & { [STATIC_FILE]?: true };
+
+/**
+ * Marks a reply as one of the console's files (express.static's setHeaders): it gets no line of its
+ * own unless it fails. A page load fetches a few dozen such files, immutable and hashed, and their
+ * lines drowned the requests people make (2,435 lines from `npm start`); /metrics still counts them.
+ */
+export function leaveUnlogged(res: ServerResponse): void {
+  (res as MarkedReply)[STATIC_FILE] = true;
+}
 
 /**
  * Gives every request an id (the caller's X-Request-Id when it is a plain token, else a new UUID,
  * echoed in the reply), `req.log` (the process's logger bound to that id), and one line once its
- * reply is done: method, URL with tokens taken out, status, time, and the signed-in caller.
+ * reply is done: method, URL with tokens taken out, status, time, and the signed-in caller. The
+ * console's files served as they are (leaveUnlogged) get a line only when they fail.
  *
  * A line of our own rather than pino-http's: pino-http makes a child logger holding the serialized
  * request, headers included, for every request, and logs the reply's headers too. On GET
@@ -49,6 +62,7 @@ export function logRequests(app: Express, logger: Logger): void {
         userId: req.auth?.userId,
         companyId: req.auth?.companyId,
       };
+      if ((res as MarkedReply)[STATIC_FILE] && res.writableFinished && res.statusCode < 400) return;
       if (!res.writableFinished) logger.info(line, 'request aborted');
       else if (res.statusCode >= 500) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');

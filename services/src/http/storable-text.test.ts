@@ -1,11 +1,12 @@
 import express from 'express';
 import supertest from 'supertest';
+import { generalTexts, MAX_REQUEST_BODY_DEPTH } from '@teamfolk/shared';
 import { errorHandler } from './errors';
-import { refuseUnstorableText } from './storable-text';
+import { refuseUnstorableBody } from './storable-text';
 
 function app() {
   return express()
-    .use(express.json(), refuseUnstorableText)
+    .use(express.json(), refuseUnstorableBody)
     .post('/echo', (req, res) => {
       res.json(req.body);
     })
@@ -17,7 +18,7 @@ const post = (body: unknown) =>
     .post('/echo')
     .send(body as object);
 
-describe('refuseUnstorableText', () => {
+describe('refuseUnstorableBody', () => {
   it.each([
     [{ name: 'Ada\u0000' }, 'name must not contain the NUL character'],
     [
@@ -41,5 +42,31 @@ describe('refuseUnstorableText', () => {
     };
     const reply = await post(body).expect(200);
     expect(reply.body).toEqual(body);
+  });
+
+  const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  const postText = (text: string) => supertest(app()).post('/echo').set('Content-Type', 'application/json').send(text);
+
+  it(`takes a body nested ${MAX_REQUEST_BODY_DEPTH} levels deep`, async () => {
+    await postText(nestedArrays(MAX_REQUEST_BODY_DEPTH)).expect(200);
+    await postText(nestedObjects(MAX_REQUEST_BODY_DEPTH)).expect(200);
+  });
+
+  // 4,000 levels was a 500 (the walk recursed past the call stack); 50,000 arrays fill the parser's 100 KB.
+  it.each([
+    ['arrays', MAX_REQUEST_BODY_DEPTH + 1, nestedArrays],
+    ['objects', MAX_REQUEST_BODY_DEPTH + 1, nestedObjects],
+    ['arrays', 4_000, nestedArrays],
+    ['objects', 16_000, nestedObjects],
+    ['arrays', 50_000, nestedArrays],
+  ])('answers 400 with a message for %s nested %i levels deep', async (_kind, depth, nested) => {
+    const reply = await postText(nested(depth)).expect(400);
+    expect(reply.body).toEqual({ message: generalTexts.bodyTooDeep });
+  });
+
+  it('reports the first problem in the order of the body: text before a field nested too deep', async () => {
+    const reply = await post({ name: 'Ada\u0000', deep: JSON.parse(nestedArrays(100)) as unknown }).expect(400);
+    expect(reply.body).toEqual({ message: 'name must not contain the NUL character' });
   });
 });

@@ -58,7 +58,9 @@ export class DataExportsService {
   /** Starts an export, or answers with the one of this person and scope still being made. */
   async request(auth: AuthContext, scope: DataExportScope, requestId: string): Promise<DataExportReply> {
     if (scope === 'company' && auth.role !== 'admin') throw new HttpError(403, privacyTexts.companyExportAdminOnly);
-    const { id, created } = await this.sequelize.transaction(async (transaction) => {
+    // The reply is read inside the transaction: once it commits, the export job may claim the export
+    // at any moment, and the reply is to say what this request did, not how far the job has got.
+    const { record, created } = await this.sequelize.transaction(async (transaction) => {
       const where = { companyId: auth.companyId, userId: auth.userId, scope };
       await this.sequelize.query(
         `UPDATE data_exports SET status = 'failed', updated_at = now()
@@ -67,7 +69,9 @@ export class DataExportsService {
         { replacements: { ...where, staleAfter: STALE_AFTER_MINUTES }, transaction },
       );
       const inserted = await this.insertUnlessInProgress(where, transaction);
-      if ('existing' in inserted) return { id: inserted.existing, created: false };
+      if ('existing' in inserted) {
+        return { record: await this.get(auth, inserted.existing, transaction), created: false };
+      }
       await writeOutbox(transaction, {
         companyId: auth.companyId,
         job: 'export-data',
@@ -80,9 +84,8 @@ export class DataExportsService {
         entityId: inserted.created,
         after: { scope },
       });
-      return { id: inserted.created, created: true };
+      return { record: await this.get(auth, inserted.created, transaction), created: true };
     });
-    const record = await this.get(auth, id);
     return { ...record, message: created ? privacyTexts.exportRequested : privacyTexts.exportInProgress };
   }
 
@@ -125,8 +128,8 @@ export class DataExportsService {
   }
 
   /** One of the caller's own exports: another person's, even in the same company, is not found. */
-  async get(auth: AuthContext, id: number): Promise<DataExportRecord> {
-    return this.recordOf(await this.find(auth, id, [...SUMMARY_ATTRIBUTES]));
+  async get(auth: AuthContext, id: number, transaction?: Transaction): Promise<DataExportRecord> {
+    return this.recordOf(await this.find(auth, id, [...SUMMARY_ATTRIBUTES], transaction));
   }
 
   async download(auth: AuthContext, id: number, token: string): Promise<ExportFile> {
@@ -142,10 +145,16 @@ export class DataExportsService {
     return { fileName: dataExportFileName(row.scope, row.readyAt!), content: row.content! };
   }
 
-  private async find(auth: AuthContext, id: number, attributes: (keyof DataExport)[]): Promise<DataExport> {
+  private async find(
+    auth: AuthContext,
+    id: number,
+    attributes: (keyof DataExport)[],
+    transaction?: Transaction,
+  ): Promise<DataExport> {
     const row = await DataExport.findOne({
       attributes,
       where: { id, companyId: auth.companyId, requestedBy: auth.userId },
+      transaction,
     });
     if (!row) throw new HttpError(404, privacyTexts.exportNotFound);
     return row;

@@ -6,6 +6,7 @@ import {
   firstLink,
   privacyTexts,
   Subscription,
+  User,
   type DataExportRecord,
   type DataExportReply,
 } from '@teamfolk/shared';
@@ -238,6 +239,41 @@ describe("a person's own export", () => {
     expect(everything).not.toContain(colleague.email);
     expect(everything).not.toContain(colleague.name);
     expect(everything).not.toContain(company.admin.email);
+  });
+
+  it('answers a new export as pending, even when its job starts the moment the request commits', async () => {
+    // The worker may claim the export as soon as the request's transaction commits (the outbox wakes
+    // it at once): here it always does, before the request goes on to answer.
+    const { id: requestedBy } = await User.findOne({ where: { email: colleague.email }, rejectOnEmpty: true });
+    let requestTransaction: unknown;
+    let jobStarted = false;
+    t.db.sequelize.addHook('afterQuery', 'job-starts-at-commit', async (options, query) => {
+      const { sql } = query as unknown as { sql: string };
+      const { transaction } = options as { transaction?: unknown };
+      if (sql.includes('ON CONFLICT (requested_by, scope)')) requestTransaction = transaction;
+      if (jobStarted || !requestTransaction || transaction !== requestTransaction || !/^\s*COMMIT/i.test(sql)) return;
+      jobStarted = true;
+      await eventually(async () => {
+        await t.flushOutbox();
+        return (await DataExport.count({ where: { requestedBy, status: ['running', 'ready'] } })) > 0;
+      });
+    });
+    try {
+      const reply = await t
+        .request()
+        .post('/api/privacy/exports')
+        .set('Authorization', colleague.auth)
+        .send({ scope: 'self' })
+        .expect(202);
+      expect(jobStarted).toBe(true);
+      expect(reply.body).toMatchObject({
+        status: 'pending',
+        downloadPath: null,
+        message: privacyTexts.exportRequested,
+      });
+    } finally {
+      t.db.sequelize.removeHook('afterQuery', 'job-starts-at-commit');
+    }
   });
 
   it("is the admin's own data when an admin asks for it", async () => {

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import fc from 'fast-check';
 import supertest from 'supertest';
+import { generalTexts, MAX_REQUEST_BODY_DEPTH } from '@teamfolk/shared';
 import { createInvitedEmployee } from '../testing/factories';
 import { routeKey, routeTable } from '../http/route-table';
 import { startTestApp, type TestApp } from '../testing/harness';
@@ -41,14 +42,20 @@ jest.setTimeout(180_000);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 115);
 const MIN_REQUESTS = 10_000;
 /**
- * The API under fuzzing has the sign-in rate limits raised: thousands of failed sign-ins, sign-ups
- * and password checks are the point here, the limits have their own tests, and the world must still
- * be able to sign its people in again. Everything else is the configuration of every test.
+ * The API under fuzzing has the rate limits raised: thousands of failed sign-ins, sign-ups, password
+ * checks and addresses of the other company's people are the point here, the limits have their own
+ * tests, and the world must still be able to sign its people in again. Everything else is the
+ * configuration of every test.
  */
 const RELAXED_RATE_LIMITS = Object.fromEntries(
-  ['LOGIN', 'SIGNUP', 'RESEND', 'INVITATION'].flatMap((route) =>
-    ['PER_ACCOUNT', 'PER_IP'].map((scope) => [`RATE_LIMIT_${route}_${scope}`, '1000000']),
-  ),
+  [
+    ...['LOGIN', 'SIGNUP', 'RESEND', 'INVITATION'].flatMap((route) =>
+      ['PER_ACCOUNT', 'PER_IP'].map((scope) => `RATE_LIMIT_${route}_${scope}`),
+    ),
+    'RATE_LIMIT_LOGIN_PER_DEVICE',
+    'RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN',
+    'RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY',
+  ].map((setting) => [setting, '1000000']),
 );
 const MAX_URL_LENGTH = 8_000;
 /** Fresh every run (print it to replay one: FUZZ_SEED=… npx jest services/src/security/fuzz). */
@@ -370,6 +377,53 @@ describe.each(FUZZ_CALLERS)('fuzzed as the %s', (caller) => {
       failures: [],
     });
   });
+});
+
+/** A JSON text of arrays, or of objects, nested `depth` levels deep: 2 and 6 bytes a level. */
+const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/**
+ * Deep nesting, to every route that reads a JSON body, before authentication: at most the parser's
+ * 100 KB limit (50,000 levels of arrays) a 400 saying so, past it a 413, never a 500 (4,000 levels
+ * of arrays, 8 KB, were one).
+ */
+describe('deeply nested JSON bodies', () => {
+  const NESTED_BODIES = [
+    { kind: 'arrays', depth: MAX_REQUEST_BODY_DEPTH + 1, nested: nestedArrays, status: 400 },
+    { kind: 'arrays', depth: 4_000, nested: nestedArrays, status: 400 },
+    { kind: 'arrays', depth: 50_000, nested: nestedArrays, status: 400 },
+    { kind: 'arrays', depth: 100_000, nested: nestedArrays, status: 413 },
+    { kind: 'objects', depth: MAX_REQUEST_BODY_DEPTH + 1, nested: nestedObjects, status: 400 },
+    { kind: 'objects', depth: 17_000, nested: nestedObjects, status: 400 },
+    { kind: 'objects', depth: 100_000, nested: nestedObjects, status: 413 },
+  ];
+  /** The webhook reads its raw body and checks Stripe's signature before anything parses it. */
+  const readsJson = (key: string) => !key.startsWith('GET ') && key !== 'POST /api/billing/webhook';
+
+  it.each(NESTED_BODIES)(
+    'of $kind, $depth levels: every JSON route answers $status with a message',
+    async ({ depth, nested, status }) => {
+      const text = nested(depth);
+      const message = status === 400 ? generalTexts.bodyTooDeep : generalTexts.payloadTooLarge;
+      const routes = table.filter(readsJson);
+      const answers: Record<string, string[]> = {};
+      for (const key of routes) {
+        const { method, path } = parseRouteKey(key);
+        const url = path.replace(/:([A-Za-z_$][\w$]*)/g, '1');
+        const sender = (client as unknown as Record<string, (url: string) => supertest.Test>)[method.toLowerCase()]!;
+        const reply = await sender
+          .call(client, url)
+          .set('Content-Type', 'application/json')
+          .send(text)
+          .ok(() => true);
+        sent++;
+        const answer = `${reply.status} ${JSON.stringify(reply.body)}`;
+        (answers[answer] ??= []).push(key);
+      }
+      expect(answers).toEqual({ [`${status} ${JSON.stringify({ message })}`]: routes });
+    },
+  );
 });
 
 it(`sends at least ${MIN_REQUESTS} requests`, () => {

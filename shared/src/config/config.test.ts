@@ -56,20 +56,24 @@ describe('database roles', () => {
 });
 
 describe('session, proxy and rate-limit configuration', () => {
-  it('should default to 30 idle minutes, 12 hours at most, private-network proxies and the sign-in limits', () => {
+  it('should default to 30 idle minutes, 12 hours at most, a proxy on the loopback only and the sign-in limits', () => {
     expect(loadConfig(base)).toMatchObject({
       SESSION_IDLE_MINUTES: 30,
       SESSION_MAX_HOURS: 12,
-      TRUST_PROXY: 'loopback, linklocal, uniquelocal',
+      TRUST_PROXY: 'loopback',
       RATE_LIMIT_WINDOW_SECONDS: 900,
       RATE_LIMIT_LOGIN_PER_ACCOUNT: 10,
       RATE_LIMIT_LOGIN_PER_IP: 100,
+      RATE_LIMIT_LOGIN_PER_DEVICE: 10,
       RATE_LIMIT_SIGNUP_PER_ACCOUNT: 5,
       RATE_LIMIT_SIGNUP_PER_IP: 20,
       RATE_LIMIT_RESEND_PER_ACCOUNT: 5,
       RATE_LIMIT_RESEND_PER_IP: 20,
       RATE_LIMIT_INVITATION_PER_ACCOUNT: 10,
       RATE_LIMIT_INVITATION_PER_IP: 50,
+      RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: 5,
+      RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: 10,
+      RATE_LIMIT_TAKEN_ADDRESS_WINDOW_SECONDS: 86400,
     });
   });
 

@@ -92,14 +92,22 @@ const envSchema = z
     /**
      * Which proxies' X-Forwarded-For to believe when taking the client's address (rate limits, the
      * security log): Express's `trust proxy` setting: `false`, `true`, a hop count, or addresses,
-     * subnets and the names loopback, linklocal, uniquelocal separated by commas.
+     * subnets and the names loopback, linklocal, uniquelocal separated by commas. By default only a
+     * proxy on the same machine: any other peer that is believed can make up its address, and with
+     * it escape the per-address limits and write what it likes into the security log. Deployments
+     * name their own proxy (docker-compose.yml, deploy/k8s/config.yaml).
      */
-    TRUST_PROXY: z.string().trim().min(1).default('loopback, linklocal, uniquelocal').transform(trustProxySetting),
+    TRUST_PROXY: z.string().trim().min(1).default('loopback').transform(trustProxySetting),
     /** The window of every sign-in rate limit below, in seconds. */
     RATE_LIMIT_WINDOW_SECONDS: attemptLimit(15 * 60),
     /** Failed sign-ins per e-mail address, and per client address, within the window. */
     RATE_LIMIT_LOGIN_PER_ACCOUNT: attemptLimit(10),
     RATE_LIMIT_LOGIN_PER_IP: attemptLimit(100),
+    /**
+     * Failed sign-ins per device token within the window: a browser that signed in to the account
+     * before is held to this instead of the account's limit, which others can use up.
+     */
+    RATE_LIMIT_LOGIN_PER_DEVICE: attemptLimit(10),
     /** Sign-up attempts per e-mail address, and per client address, within the window. */
     RATE_LIMIT_SIGNUP_PER_ACCOUNT: attemptLimit(5),
     RATE_LIMIT_SIGNUP_PER_IP: attemptLimit(20),
@@ -109,6 +117,14 @@ const envSchema = z
     /** Failed invitation acceptances per invitation link, and per client address, within the window. */
     RATE_LIMIT_INVITATION_PER_ACCOUNT: attemptLimit(10),
     RATE_LIMIT_INVITATION_PER_IP: attemptLimit(50),
+    /**
+     * New employees' addresses refused because they sign in at another company (the reply tells an
+     * address has an account), per admin and per company, within their own window (a day): past it,
+     * naming any new address waits.
+     */
+    RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: attemptLimit(5),
+    RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: attemptLimit(10),
+    RATE_LIMIT_TAKEN_ADDRESS_WINDOW_SECONDS: attemptLimit(24 * 3600),
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(true),
     /** false on staging: every console page answers with X-Robots-Tag: noindex. */
     SEARCH_INDEXING: booleanFlag.default(true),

@@ -40,7 +40,12 @@ export const signupSchema = z.object({
 });
 export type SignupPayload = z.input<typeof signupSchema>;
 
-export const loginSchema = z.object({ email, password });
+export const loginSchema = z.object({
+  email,
+  password,
+  /** The device token of an earlier sign-in to this account from this browser, if it has one. */
+  deviceToken: z.string({ error: 'deviceToken must be text' }).max(2048, 'deviceToken is malformed').optional(),
+});
 export type LoginPayload = z.input<typeof loginSchema>;
 
 export const resendVerificationSchema = z.object({ email });
@@ -80,6 +85,15 @@ export interface SessionUser extends Partial<LeaveBalances> {
 export interface SessionReply {
   token: string;
   user: SessionUser;
+}
+
+/** A completed sign-in with a password (POST /auth/login, and its second step /auth/login/two-factor). */
+export interface SignInReply extends SessionReply {
+  /**
+   * This browser's device token for the account: sent back with its next sign-ins, it lets them
+   * through while the account is locked after failed sign-ins from elsewhere.
+   */
+  deviceToken: string;
 }
 
 export type SignupReply = SessionReply | { requiresVerification: true; message: string };

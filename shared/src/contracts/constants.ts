@@ -11,6 +11,13 @@ export const SESSION_TOKEN_HEADER = 'X-Session-Token';
  */
 export const BACKGROUND_REQUEST_HEADER = 'X-Background-Request';
 
+/**
+ * How deeply objects and arrays may nest in a request body. The API's bodies nest two or three
+ * levels; a deeper one is refused before anything walks it (a walk that recurses could overflow the
+ * call stack, and a 100 KB body holds 50,000 levels).
+ */
+export const MAX_REQUEST_BODY_DEPTH = 32;
+
 export const SEAT_PRICE_CENTS = 200;
 
 export const EMPLOYEE_DEFAULTS = {
@@ -25,6 +32,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const INVITATION_PASSWORD_MIN_LENGTH = 6;
 /** The longest password accepted anywhere (ASVS 6.2.9: at least 64 must be allowed). */
 export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A device token (a browser's proof of a past sign-in to one account) stays valid this long; each
+ * sign-in with it renews it. It lets that browser through the account's lockout after failed
+ * sign-ins, which anyone who knows the address can cause.
+ */
+export const DEVICE_TOKEN_TTL_DAYS = 180;
+/** Where the console keeps its device tokens: a JSON object from e-mail address to token. */
+export const DEVICE_TOKENS_STORAGE_KEY = 'teamfolk.deviceTokens';
 
 /** Verification and invitation links stay valid this long. */
 export const EMAIL_TOKEN_TTL_HOURS = 7 * 24;

@@ -1,4 +1,4 @@
-import type { SessionReply } from './auth';
+import type { SessionReply, SignInReply } from './auth';
 
 // Kept apart from the zod schemas of two-factor.ts: the console's session store (in the landing
 // page's first chunk) needs this guard, and importing that module would bring zod along.
@@ -11,8 +11,8 @@ export interface TwoFactorChallengeReply {
 }
 
 /** POST /auth/login: a session, or the challenge of the second step. */
-export type LoginReply = SessionReply | TwoFactorChallengeReply;
+export type LoginReply = SignInReply | TwoFactorChallengeReply;
 
-export function isTwoFactorChallenge(reply: LoginReply): reply is TwoFactorChallengeReply {
+export function isTwoFactorChallenge(reply: SessionReply | TwoFactorChallengeReply): reply is TwoFactorChallengeReply {
   return 'twoFactorRequired' in reply && reply.twoFactorRequired === true;
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { MAX_REQUEST_BODY_DEPTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /**
  * Every user-visible text the spec names, once. The API answers with these messages and the console
@@ -44,10 +44,21 @@ export const authTexts = {
   signedOut: 'You have been signed out.',
 } as const;
 
+/** '15 minutes', '1 minute'; past an hour and a half, '24 hours'. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 90) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 /** 'Too many attempts. Please try again in 15 minutes.': the reply to a throttled sign-in (HTTP 429). */
 export function tooManyAttemptsText(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+/** The 429 to an admin who named too many addresses that sign in at another company as new employees. */
+export function tooManyTakenAddressesText(retryAfterSeconds: number): string {
+  return `Too many of the addresses you named have a Teamfolk account with another company. Please try again in ${waitText(retryAfterSeconds)}.`;
 }
 
 export const generalTexts = {
@@ -57,6 +68,7 @@ export const generalTexts = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
+  bodyTooDeep: `The request body nests objects and arrays more than ${MAX_REQUEST_BODY_DEPTH} levels deep`,
 } as const;
 
 export const employeeTexts = {

@@ -56,12 +56,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The specs sign up and sign in many times from 127.0.0.1; the jest suites prove the real limits.
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '10000',
     RATE_LIMIT_LOGIN_PER_IP: '10000',
+    RATE_LIMIT_LOGIN_PER_DEVICE: '10000',
     RATE_LIMIT_SIGNUP_PER_ACCOUNT: '10000',
     RATE_LIMIT_SIGNUP_PER_IP: '10000',
     RATE_LIMIT_RESEND_PER_ACCOUNT: '10000',
     RATE_LIMIT_RESEND_PER_IP: '10000',
     RATE_LIMIT_INVITATION_PER_ACCOUNT: '10000',
     RATE_LIMIT_INVITATION_PER_IP: '10000',
+    RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: '10000',
+    RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: '10000',
   };
   // The product's own SMTP sink is where the specs read e-mail from.
   delete env.SMTP_URL;

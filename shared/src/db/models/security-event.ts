@@ -9,8 +9,9 @@ import {
 
 /**
  * What happened: a sign-in and its outcome ('challenged': the password was right and the second
- * step is asked for; 'wrong-code': that step failed), a sign-out, a throttled request, or a request
- * refused without a valid session (401) or without the permission (403).
+ * step is asked for; 'wrong-code': that step failed), a sign-out, a throttled request, a request
+ * refused without a valid session (401) or without the permission (403), or a new employee's address
+ * refused because it signs in at another company (what probing for accounts looks like).
  */
 export type SecurityEventKind =
   | 'sign-in.succeeded'
@@ -23,7 +24,8 @@ export type SecurityEventKind =
   | 'sign-out'
   | 'request.throttled'
   | 'access.unauthenticated'
-  | 'access.forbidden';
+  | 'access.forbidden'
+  | 'employee.email-taken-elsewhere';
 
 /** One row of the security log (migration 0006). */
 export class SecurityEvent extends Model<InferAttributes<SecurityEvent>, InferCreationAttributes<SecurityEvent>> {
