@@ -20,7 +20,7 @@ import { assertSubscriptionLive } from '../billing/subscription-expired.middlewa
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
-import { compactDate, dayAfter, icalEvent, utcStamp, type ExportedLeave } from './ical-events';
+import { compactDate, dayAfter, escapeText, icalEvent, utcStamp, type ExportedLeave } from './ical-events';
 import { isKnownHolidayRegion, publicHolidays } from './holidays';
 import { sortByStartThenName } from './name-order';
 
@@ -294,7 +294,8 @@ export const ICAL_PIECE_CHARACTERS = 32 * 1024;
 export async function writeIcalFile(company: Company, events: ExportedLeave[], out: CalendarFileOutput): Promise<void> {
   const zoned = company.timeZone !== 'UTC';
   const shell = ical({
-    name: `${company.name} · who is out`,
+    // ical-generator writes the name as given (NAME and X-WR-CALNAME); it folds but does not escape it.
+    name: escapeText(`${company.name} · who is out`),
     prodId: { company: 'Teamfolk', product: 'leave-calendar', language: 'EN' },
     ...(zoned ? { timezone: { name: company.timeZone, generator: getVtimezoneComponent } } : {}),
   }).toString();

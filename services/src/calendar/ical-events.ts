@@ -7,13 +7,23 @@ import type { CalendarEvent } from '@teamfolk/shared';
  * company took seconds. This covers the few properties a leave has, per RFC 5545.
  */
 
-const TEXT_SPECIALS = /[\\;,\r\n]/;
+/** Characters TEXT values escape (backslash, semicolon, comma, line breaks) or cannot carry (controls). */
+const TEXT_SPECIALS = /[\\;,\p{Cc}]/u;
+/** Control characters but the tab and line breaks: RFC 5545 3.3.11 has no way to write the ASCII ones in TEXT. */
+const UNWRITABLE_CONTROLS = /[^\P{Cc}\t\n\r]/gu;
 
-/** TEXT values: backslash, semicolon and comma escaped, line breaks as \n (RFC 5545 3.3.11). */
-function escapeText(value: string): string {
-  // Most names and reasons have nothing to escape: one test instead of two replacements each.
+/**
+ * Any text as an iCalendar TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped,
+ * every line break as \n, the other control characters left out. Whatever the text, it stays one
+ * property's value: it can neither end its line nor start a property or a component of its own.
+ */
+export function escapeText(value: string): string {
+  // Most names and reasons have nothing to escape: one test instead of three replacements each.
   if (!TEXT_SPECIALS.test(value)) return value;
-  return value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(UNWRITABLE_CONTROLS, '')
+    .replace(/[\\;,]/g, '\\$&')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 function utf8Length(codePoint: number): number {
