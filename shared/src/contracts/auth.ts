@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { countryCode, ianaTimeZone } from './calendar';
 import { nameText } from './names';
 import { authTexts } from './texts';
 
@@ -31,6 +32,10 @@ export const signupSchema = z.object({
   password: newPassword(PASSWORD_MIN_LENGTH, authTexts.passwordTooShort),
   name: nameText('name', 120),
   companyName: nameText('companyName', 160),
+  /** The admin's browser's time zone: the company's until an admin changes it. */
+  timeZone: ianaTimeZone.optional(),
+  /** The country of the admin's browser language (en-US: US), for public holidays. */
+  country: countryCode.optional(),
 });
 export type SignupPayload = z.input<typeof signupSchema>;
 
