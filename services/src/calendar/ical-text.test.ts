@@ -7,7 +7,7 @@ import type { ExportedLeave } from './ical-events';
 /** The whole file as calendar software gets it. */
 async function calendarFile(company: Pick<Company, 'name' | 'timeZone'>, events: ExportedLeave[]): Promise<string> {
   let text = '';
-  await writeIcalFile(company as Company, events, {
+  await writeIcalFile(company, events, {
     write: (piece) => {
       text += piece;
       return true;
