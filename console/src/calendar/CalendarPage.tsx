@@ -11,6 +11,7 @@ import { CalendarLegend } from './CalendarLegend';
 import { holidaysByDate, monthKey, monthOfIsoDate, monthRange, parseMonthKey, shiftMonth } from './calendarMonth';
 import { todayAsIsoDate } from '../format/dates';
 import { CalendarSettingsDialog } from './CalendarSettingsDialog';
+import { CompactMonthGrid } from './CompactMonthGrid';
 import { MonthAgenda } from './MonthAgenda';
 import { MonthEventList } from './MonthEventList';
 import { MonthGrid } from './MonthGrid';
@@ -27,7 +28,7 @@ export function CalendarPage() {
   const translate = useTranslate();
   const { user } = useSession();
   const { canAccess: canEditSettings = false } = useCanAccess({ resource: 'calendar', action: 'edit' });
-  // Seven columns need room; below the md breakpoint (with or without the sidebar) the agenda reads better.
+  // Seven columns of names need room: below the md breakpoint the month is a grid of marked days above the agenda.
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -104,7 +105,10 @@ export function CalendarPage() {
         )}
         <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
           {compact ? (
-            <MonthAgenda month={month} today={today} events={events} holidays={holidays} />
+            <>
+              <CompactMonthGrid key={shownKey} month={month} today={today} events={events} holidays={holidays} />
+              <MonthAgenda month={month} today={today} events={events} holidays={holidays} />
+            </>
           ) : (
             <MonthGrid month={month} today={today} events={events} holidays={holidays} />
           )}

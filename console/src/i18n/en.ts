@@ -339,6 +339,13 @@ export const en = {
       agenda: {
         label: 'Who is out in %{month}, day by day',
       },
+      compact: {
+        caption: 'Days with leave in %{month}',
+        nobodyOut: 'nobody out',
+        peopleOut: '%{smart_count} person out |||| %{smart_count} people out',
+        dayLabel: 'Out on %{date}',
+        nobodyOnDay: 'Nobody is out on this day',
+      },
       event: {
         label: '%{name}: %{type}',
         pendingLabel: '%{name}: %{type} (pending)',
