@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { CalendarExportButtons } from './CalendarExportButtons';
 import { CalendarLegend } from './CalendarLegend';
 import { holidaysByDate, monthKey, monthOfIsoDate, monthRange, parseMonthKey, shiftMonth } from './calendarMonth';
 import { todayAsIsoDate } from '../format/dates';
-import { CalendarSettingsDialog } from './CalendarSettingsDialog';
+import { CalendarSettingsDialog, countryName } from './CalendarSettingsDialog';
 import { CompactMonthGrid } from './CompactMonthGrid';
 import { MonthAgenda } from './MonthAgenda';
 import { MonthEventList } from './MonthEventList';
@@ -72,17 +72,22 @@ export function CalendarPage() {
         <Box sx={{ px: 2, pb: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <CalendarLegend showOut={user?.role !== 'admin'} />
           {canEditSettings && settings && (
-            // Until a country is chosen the button says what the settings are for: public holidays.
-            <Button
-              size="small"
-              startIcon={<SettingsOutlinedIcon />}
-              onClick={() => setSettingsOpen(true)}
-              sx={{ ml: { md: 'auto' } }}
-            >
-              {translate(
-                settings.country ? 'resources.calendar.settings.title' : 'resources.calendar.settings.holidayHint',
-              )}
-            </Button>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, ml: { md: 'auto' } }}>
+              <Typography variant="caption" color="text.secondary">
+                {settings.country
+                  ? translate('resources.calendar.settings.summary', {
+                      country: countryName(settings.country),
+                      timeZone: settings.timeZone,
+                    })
+                  : translate('resources.calendar.settings.summaryWithoutCountry', { timeZone: settings.timeZone })}
+              </Typography>
+              {/* Until a country is chosen the button says what the settings are for: public holidays. */}
+              <Button size="small" startIcon={<SettingsOutlinedIcon />} onClick={() => setSettingsOpen(true)}>
+                {translate(
+                  settings.country ? 'resources.calendar.settings.title' : 'resources.calendar.settings.holidayHint',
+                )}
+              </Button>
+            </Box>
           )}
         </Box>
         <Box sx={{ height: 4 }}>

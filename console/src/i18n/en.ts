@@ -390,6 +390,8 @@ export const en = {
         regionHelp: 'Optional, e.g. BY for Bavaria or CA for California',
         timeZone: 'Time zone',
         timeZoneHelp: 'e.g. Europe/Berlin',
+        summary: 'Public holidays: %{country} · Time zone: %{timeZone}',
+        summaryWithoutCountry: 'No public holidays · Time zone: %{timeZone}',
         cancel: 'Cancel',
         save: 'Save',
         saveFailed: 'Failed to save the calendar settings',
