@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createDatabase, Employee, LeaveRequest, User } from '@teamfolk/shared';
 import { createCompanyWithLeave, type CalendarLeave } from './support/calendar';
@@ -147,6 +148,9 @@ test.describe('on a phone, at 375 px', () => {
       'Nobody is out on this day',
     );
     await expect(people).toHaveCount(0);
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')).toEqual([]);
 
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(375);
