@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
@@ -10,7 +10,8 @@ import { CalendarExportButtons } from './CalendarExportButtons';
 import { CalendarLegend } from './CalendarLegend';
 import { holidaysByDate, monthKey, monthOfIsoDate, monthRange, parseMonthKey, shiftMonth } from './calendarMonth';
 import { todayAsIsoDate } from '../format/dates';
-import { CalendarSettingsDialog } from './CalendarSettingsDialog';
+import { CalendarSettingsDialog, countryName } from './CalendarSettingsDialog';
+import { CompactMonthGrid } from './CompactMonthGrid';
 import { MonthAgenda } from './MonthAgenda';
 import { MonthEventList } from './MonthEventList';
 import { MonthGrid } from './MonthGrid';
@@ -27,7 +28,7 @@ export function CalendarPage() {
   const translate = useTranslate();
   const { user } = useSession();
   const { canAccess: canEditSettings = false } = useCanAccess({ resource: 'calendar', action: 'edit' });
-  // Seven columns need room; below the md breakpoint (with or without the sidebar) the agenda reads better.
+  // Seven columns of names need room: below the md breakpoint the month is a grid of marked days above the agenda.
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -71,17 +72,22 @@ export function CalendarPage() {
         <Box sx={{ px: 2, pb: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
           <CalendarLegend showOut={user?.role !== 'admin'} />
           {canEditSettings && settings && (
-            // Until a country is chosen the button says what the settings are for: public holidays.
-            <Button
-              size="small"
-              startIcon={<SettingsOutlinedIcon />}
-              onClick={() => setSettingsOpen(true)}
-              sx={{ ml: { md: 'auto' } }}
-            >
-              {translate(
-                settings.country ? 'resources.calendar.settings.title' : 'resources.calendar.settings.holidayHint',
-              )}
-            </Button>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, ml: { md: 'auto' } }}>
+              <Typography variant="caption" color="text.secondary">
+                {settings.country
+                  ? translate('resources.calendar.settings.summary', {
+                      country: countryName(settings.country),
+                      timeZone: settings.timeZone,
+                    })
+                  : translate('resources.calendar.settings.summaryWithoutCountry', { timeZone: settings.timeZone })}
+              </Typography>
+              {/* Until a country is chosen the button says what the settings are for: public holidays. */}
+              <Button size="small" startIcon={<SettingsOutlinedIcon />} onClick={() => setSettingsOpen(true)}>
+                {translate(
+                  settings.country ? 'resources.calendar.settings.title' : 'resources.calendar.settings.holidayHint',
+                )}
+              </Button>
+            </Box>
           )}
         </Box>
         <Box sx={{ height: 4 }}>
@@ -104,7 +110,10 @@ export function CalendarPage() {
         )}
         <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
           {compact ? (
-            <MonthAgenda month={month} today={today} events={events} holidays={holidays} />
+            <>
+              <CompactMonthGrid key={shownKey} month={month} today={today} events={events} holidays={holidays} />
+              <MonthAgenda month={month} today={today} events={events} holidays={holidays} />
+            </>
           ) : (
             <MonthGrid month={month} today={today} events={events} holidays={holidays} />
           )}

@@ -22,10 +22,15 @@ const COMMON_COUNTRIES =
 
 const regionNames = new Intl.DisplayNames('en', { type: 'region' });
 
+/** A country's English name, from its ISO code. */
+export function countryName(code: string): string {
+  return regionNames.of(code) ?? code;
+}
+
 function countryOptions(saved: string | null): { code: string; name: string }[] {
   const codes = saved && !COMMON_COUNTRIES.includes(saved) ? [...COMMON_COUNTRIES, saved] : COMMON_COUNTRIES;
   return codes
-    .map((code) => ({ code, name: regionNames.of(code) ?? code }))
+    .map((code) => ({ code, name: countryName(code) }))
     .sort((first, second) => first.name.localeCompare(second.name));
 }
 

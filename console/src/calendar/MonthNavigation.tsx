@@ -1,7 +1,8 @@
-import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
+import { HoverTooltip } from '../layout/HoverTooltip';
 import { formatMonthTitle } from './calendarFormat';
 import type { CalendarMonth } from './calendarMonth';
 
@@ -23,11 +24,11 @@ export function MonthNavigation({ month, showsCurrentMonth, onMove, onToday }: M
       aria-label={translate('resources.calendar.navigation.label')}
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, flex: { xs: '1 1 100%', sm: 'none' } }}
     >
-      <Tooltip title={previous}>
+      <HoverTooltip title={previous}>
         <IconButton aria-label={previous} onClick={() => onMove(-1)}>
           <ChevronLeftIcon />
         </IconButton>
-      </Tooltip>
+      </HoverTooltip>
       <Typography
         component="h3"
         variant="h6"
@@ -47,11 +48,11 @@ export function MonthNavigation({ month, showsCurrentMonth, onMove, onToday }: M
       >
         {formatMonthTitle(month)}
       </Typography>
-      <Tooltip title={next}>
+      <HoverTooltip title={next}>
         <IconButton aria-label={next} onClick={() => onMove(1)}>
           <ChevronRightIcon />
         </IconButton>
-      </Tooltip>
+      </HoverTooltip>
       <Button
         size="small"
         variant="text"

@@ -339,6 +339,13 @@ export const en = {
       agenda: {
         label: 'Who is out in %{month}, day by day',
       },
+      compact: {
+        caption: 'Days with leave in %{month}',
+        nobodyOut: 'nobody out',
+        peopleOut: '%{smart_count} person out |||| %{smart_count} people out',
+        dayLabel: 'Out on %{date}',
+        nobodyOnDay: 'Nobody is out on this day',
+      },
       event: {
         label: '%{name}: %{type}',
         pendingLabel: '%{name}: %{type} (pending)',
@@ -383,6 +390,8 @@ export const en = {
         regionHelp: 'Optional, e.g. BY for Bavaria or CA for California',
         timeZone: 'Time zone',
         timeZoneHelp: 'e.g. Europe/Berlin',
+        summary: 'Public holidays: %{country} · Time zone: %{timeZone}',
+        summaryWithoutCountry: 'No public holidays · Time zone: %{timeZone}',
         cancel: 'Cancel',
         save: 'Save',
         saveFailed: 'Failed to save the calendar settings',

@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
+import { ApiRequestError, errorMessage } from '../api/http';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';
+import { browserLocation } from './browserLocation';
 import { RequiredTextField } from './RequiredTextField';
 
 const texts = en.app.auth;
@@ -31,12 +32,14 @@ export function SignupPage() {
       return;
     }
     setSubmitting(true);
+    const account = { email: form.email, password: form.password, name: form.name, companyName: form.companyName };
     try {
-      const reply = await signup({
-        email: form.email,
-        password: form.password,
-        name: form.name,
-        companyName: form.companyName,
+      // The company's time zone and holidays start from the browser's; an admin can change them later.
+      const reply = await signup({ ...account, ...browserLocation() }).catch((failure: unknown) => {
+        // The user cannot correct what the browser said: the company then starts in UTC, without holidays.
+        const unusable = failure instanceof ApiRequestError && ['timeZone', 'country'].includes(failure.field ?? '');
+        if (unusable) return signup(account);
+        throw failure;
       });
       if ('requiresVerification' in reply) {
         setVerificationMessage(reply.message || texts.checkYourEmail);

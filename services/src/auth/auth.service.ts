@@ -1,6 +1,7 @@
 import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import {
   authTexts,
+  calendarTexts,
   Company,
   companyOf,
   EmailVerificationToken,
@@ -18,6 +19,7 @@ import {
   type SignupReply,
   type TwoFactorChallengeReply,
 } from '@teamfolk/shared';
+import { isKnownHolidayRegion } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import { signSession, type JwtSettings } from './jwt';
 import { assertPasswordNotCommon } from './password-policy';
@@ -37,6 +39,10 @@ export interface SignupInput {
   password: string;
   name: string;
   companyName: string;
+  /** The company's time zone (IANA); UTC when not given. */
+  timeZone?: string;
+  /** The company's country for public holidays; none when not given. */
+  country?: string;
 }
 
 /** The password step: a session, or, with two-step sign-in on, the challenge of the second step. */
@@ -60,6 +66,9 @@ export class AuthService {
 
   async signup(input: SignupInput, requestId?: string): Promise<SignupReply> {
     assertPasswordNotCommon(input.password);
+    if (input.country && !isKnownHolidayRegion(input.country, null)) {
+      throw new HttpError(400, calendarTexts.unknownCountry, { field: 'country' });
+    }
     const passwordHash = await hashPassword(input.password);
     const companyId = await reserveCompanyId(this.sequelize);
     return runAsCompany(companyId, () => this.createCompany(companyId, input, passwordHash, requestId));
@@ -74,7 +83,15 @@ export class AuthService {
     const verified = !this.settings.requireEmailVerification;
     try {
       const user = await this.sequelize.transaction(async (transaction) => {
-        const company = await Company.create({ id: companyId, name: input.companyName }, { transaction });
+        const company = await Company.create(
+          {
+            id: companyId,
+            name: input.companyName,
+            ...(input.timeZone && { timeZone: input.timeZone }),
+            ...(input.country && { country: input.country }),
+          },
+          { transaction },
+        );
         const admin = await User.create(
           {
             companyId: company.id,

@@ -1,7 +1,6 @@
 import { addDays, format } from 'date-fns';
 import ical from 'ical-generator';
 import pLimit from 'p-limit';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   calendarTexts,
@@ -20,8 +19,9 @@ import { assertSubscriptionLive } from '../billing/subscription-expired.middlewa
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { feedToken, feedTokenMatches, feedUserId } from './calendar-feed';
-import { compactDate, dayAfter, icalEvent, utcStamp, type ExportedLeave } from './ical-events';
+import { compactDate, dayAfter, escapeText, icalEvent, utcStamp, type ExportedLeave } from './ical-events';
 import { isKnownHolidayRegion, publicHolidays } from './holidays';
+import { partialDayClock } from './ical-zones';
 import { sortByStartThenName } from './name-order';
 
 interface LeaveRow {
@@ -158,7 +158,8 @@ export class CalendarService {
         this.exportedLeave(viewer, iso(today), iso(addDays(today, EXPORT_WINDOW_DAYS))),
       ]);
       // The console opens the first link: the next leave to start.
-      return sortByStartThenName(leave).map((event) => googleTemplateUrl(event, company.timeZone));
+      const { tzid } = partialDayClock(company.timeZone);
+      return sortByStartThenName(leave).map((event) => googleTemplateUrl(event, tzid ?? company.timeZone));
     });
   }
 
@@ -291,14 +292,19 @@ export const ICAL_PIECE_CHARACTERS = 32 * 1024;
  * company) held at once, as one string or one buffer, is a large block per request that the process
  * kept resident after it was freed. A name outside Latin-1 makes only its own piece a two-byte string.
  */
-export async function writeIcalFile(company: Company, events: ExportedLeave[], out: CalendarFileOutput): Promise<void> {
-  const zoned = company.timeZone !== 'UTC';
+export async function writeIcalFile(
+  company: Pick<Company, 'name' | 'timeZone'>,
+  events: ExportedLeave[],
+  out: CalendarFileOutput,
+): Promise<void> {
+  const clock = partialDayClock(company.timeZone);
   const shell = ical({
-    name: `${company.name} · who is out`,
+    // ical-generator writes the name as given (NAME and X-WR-CALNAME); it folds but does not escape it.
+    name: escapeText(`${company.name} · who is out`),
     prodId: { company: 'Teamfolk', product: 'leave-calendar', language: 'EN' },
-    ...(zoned ? { timezone: { name: company.timeZone, generator: getVtimezoneComponent } } : {}),
+    ...(clock.tzid !== null && { timezone: { name: clock.tzid, generator: () => clock.vtimezone } }),
   }).toString();
-  const options = { timeZone: company.timeZone, stamp: utcStamp(new Date()), title: eventTitle };
+  const options = { clock, stamp: utcStamp(new Date()), title: eventTitle };
   const end = shell.lastIndexOf('END:VCALENDAR');
   let piece = shell.slice(0, end);
   for (const event of events) {

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { foldLine, icalEvent, type ExportedLeave } from './ical-events';
+import { partialDayClock } from './ical-zones';
 
 const leave: ExportedLeave = {
   id: 7,
@@ -12,7 +13,7 @@ const leave: ExportedLeave = {
   reason: 'Family; friends, and\nthe sea \\ sun — ☀️ '.repeat(4),
 };
 const options = {
-  timeZone: 'Europe/Berlin',
+  clock: partialDayClock('Europe/Berlin'),
   stamp: '20261121T190843Z',
   title: (event: ExportedLeave) => event.employeeName,
 };
@@ -53,7 +54,7 @@ it("writes a partial day at the company's wall-clock times, or in UTC with Z", (
   expect(zoned).toContain('DTSTART;TZID=Europe/Berlin:20260302T090000\r\n');
   expect(zoned).toContain('DTEND;TZID=Europe/Berlin:20260302T133000\r\n');
   expect(zoned).not.toContain('DESCRIPTION');
-  const utc = parsed(icalEvent(partial, { ...options, timeZone: 'UTC' }));
+  const utc = parsed(icalEvent(partial, { ...options, clock: partialDayClock('UTC') }));
   expect(utc.startDate.toString()).toBe('2026-03-02T09:00:00Z');
   expect(utc.endDate.toString()).toBe('2026-03-02T13:30:00Z');
 });

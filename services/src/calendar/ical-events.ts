@@ -1,4 +1,6 @@
+import { TZDate } from '@date-fns/tz';
 import type { CalendarEvent } from '@teamfolk/shared';
+import type { PartialDayClock } from './ical-zones';
 
 /**
  * VEVENT text for the leave calendar, written directly: ical-generator (which still writes the
@@ -7,13 +9,23 @@ import type { CalendarEvent } from '@teamfolk/shared';
  * company took seconds. This covers the few properties a leave has, per RFC 5545.
  */
 
-const TEXT_SPECIALS = /[\\;,\r\n]/;
+/** Characters TEXT values escape (backslash, semicolon, comma, line breaks) or cannot carry (controls). */
+const TEXT_SPECIALS = /[\\;,\p{Cc}]/u;
+/** Control characters but the tab and line breaks: RFC 5545 3.3.11 has no way to write the ASCII ones in TEXT. */
+const UNWRITABLE_CONTROLS = /[^\P{Cc}\t\n\r]/gu;
 
-/** TEXT values: backslash, semicolon and comma escaped, line breaks as \n (RFC 5545 3.3.11). */
-function escapeText(value: string): string {
-  // Most names and reasons have nothing to escape: one test instead of two replacements each.
+/**
+ * Any text as an iCalendar TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped,
+ * every line break as \n, the other control characters left out. Whatever the text, it stays one
+ * property's value: it can neither end its line nor start a property or a component of its own.
+ */
+export function escapeText(value: string): string {
+  // Most names and reasons have nothing to escape: one test instead of three replacements each.
   if (!TEXT_SPECIALS.test(value)) return value;
-  return value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(UNWRITABLE_CONTROLS, '')
+    .replace(/[\\;,]/g, '\\$&')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 function utf8Length(codePoint: number): number {
@@ -58,23 +70,33 @@ export function utcStamp(instant: Date): string {
 /** An approved leave as the exports show it: they need neither its status nor its day count. */
 export type ExportedLeave = Omit<CalendarEvent, 'daysCount' | 'status'>;
 
+/** A wall-clock time of a day in a zone as a UTC DATE-TIME: 2026-12-08 13:00 in Europe/Berlin → 20261208T120000Z. */
+export function utcDateTime(isoDate: string, time: string, timeZone: string): string {
+  if (timeZone === 'UTC') return `${compactDate(isoDate)}T${time.replace(':', '')}00Z`;
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return utcStamp(new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime()));
+}
+
 export interface IcalEventOptions {
-  /** The company's time zone; partial days are wall-clock times there (UTC: times end in Z). */
-  timeZone: string;
+  /** How partial days' times are written: in the company's zone, or as UTC instants. */
+  clock: PartialDayClock;
   stamp: string;
   title: (event: ExportedLeave) => string;
 }
 
 /** One VEVENT, CRLF-terminated: all-day leave as DATE values with an exclusive end, partial days with times. */
-export function icalEvent(event: ExportedLeave, { timeZone, stamp, title }: IcalEventOptions): string {
+export function icalEvent(event: ExportedLeave, { clock, stamp, title }: IcalEventOptions): string {
   const startDay = compactDate(event.start);
   let when: string;
   if (event.startTime && event.endTime) {
-    const at = (time: string) => `${startDay}T${time.replace(':', '')}00`;
-    when =
-      timeZone === 'UTC'
-        ? `DTSTART:${at(event.startTime)}Z\r\nDTEND:${at(event.endTime)}Z`
-        : `DTSTART;TZID=${timeZone}:${at(event.startTime)}\r\nDTEND;TZID=${timeZone}:${at(event.endTime)}`;
+    if (clock.tzid !== null) {
+      const at = (time: string) => `${startDay}T${time.replace(':', '')}00`;
+      when = `DTSTART;TZID=${clock.tzid}:${at(event.startTime)}\r\nDTEND;TZID=${clock.tzid}:${at(event.endTime)}`;
+    } else {
+      const at = (time: string) => utcDateTime(event.start, time, clock.timeZone);
+      when = `DTSTART:${at(event.startTime)}\r\nDTEND:${at(event.endTime)}`;
+    }
   } else {
     when =
       `DTSTART;VALUE=DATE:${startDay}\r\nDTEND;VALUE=DATE:${dayAfter(event.end)}\r\n` +

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { countryCode, ianaTimeZone } from './calendar';
+import { nameText } from './names';
 import { authTexts } from './texts';
 
 const email = z
@@ -25,18 +27,15 @@ const newPassword = (minLength: number, tooShort: string) =>
     .min(minLength, tooShort)
     .max(PASSWORD_MAX_LENGTH, authTexts.passwordTooLong);
 
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
-
 export const signupSchema = z.object({
   email,
   password: newPassword(PASSWORD_MIN_LENGTH, authTexts.passwordTooShort),
-  name: requiredText('name', 120),
-  companyName: requiredText('companyName', 160),
+  name: nameText('name', 120),
+  companyName: nameText('companyName', 160),
+  /** The admin's browser's time zone: the company's until an admin changes it. */
+  timeZone: ianaTimeZone.optional(),
+  /** The country of the admin's browser language (en-US: US), for public holidays. */
+  country: countryCode.optional(),
 });
 export type SignupPayload = z.input<typeof signupSchema>;
 

@@ -42,19 +42,24 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+const TIME_ZONE_RULE = 'timeZone must be an IANA time zone, e.g. Europe/Berlin';
+
+/** An IANA time zone as the browser names it (aliases such as Asia/Calcutta included). */
+export const ianaTimeZone = z.string({ error: TIME_ZONE_RULE }).refine(isTimeZone, TIME_ZONE_RULE);
+
+/** An ISO 3166 country code; whether public holidays are known for it is the API's to check. */
+export const countryCode = z
+  .string({ error: 'country must be a two-letter country code' })
+  .regex(/^[A-Z]{2}$/, 'country must be a two-letter country code, e.g. DE');
+
 export const companySettingsSchema = z.object({
-  country: z
-    .string({ error: 'country must be a two-letter country code' })
-    .regex(/^[A-Z]{2}$/, 'country must be a two-letter country code, e.g. DE')
-    .nullable(),
+  country: countryCode.nullable(),
   region: z
     .string({ error: 'region must be text' })
     .regex(/^[A-Za-z0-9-]{1,10}$/, 'region must be a region code, e.g. BY')
     .nullable()
     .optional(),
-  timeZone: z
-    .string({ error: 'timeZone is required' })
-    .refine(isTimeZone, 'timeZone must be an IANA time zone, e.g. Europe/Berlin'),
+  timeZone: ianaTimeZone,
 });
 export type CompanySettings = z.output<typeof companySettingsSchema>;
 

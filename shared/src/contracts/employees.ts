@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMPLOYEE_DEFAULTS } from './constants';
+import { nameText } from './names';
 
 /** A calendar date as the API speaks it: YYYY-MM-DD, and a real day (no 2026-02-30). */
 export const isoDate = (field: string) =>
@@ -24,15 +25,8 @@ const balance = (field: string, max: number) =>
     .max(max, `${field} cannot be above ${max}`)
     .transform((value) => Math.round(value * 10) / 10);
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
-
 const employeeFields = {
-  name: text('name', 120),
+  name: nameText('name', 120),
   email: z
     .string({ error: 'email is required' })
     .trim()

@@ -5,6 +5,7 @@ export * from './constants';
 export * from './employees';
 export * from './leaves';
 export * from './login-reply';
+export * from './names';
 export * from './privacy';
 export * from './texts';
 export * from './two-factor';
