@@ -8,12 +8,13 @@ import { HttpError } from '../http/errors';
 import { EmailTakenElsewhereError } from './employees.service';
 
 /**
- * Makes room for an address (ARGV[1]) in the company's and the admin's sets of refused addresses
- * (KEYS[1], KEYS[2]; limits ARGV[2], ARGV[3]; window ARGV[4] seconds from a set's first member).
- * A set already holding the address always has room. Atomic, so parallel requests cannot all pass.
- * Answers {1, which sets gained it: 1 the company's, 2 the admin's, 3 both}, or {0, seconds to wait}.
+ * Whether the company's or the admin's set of refused addresses (KEYS[1], KEYS[2]; limits ARGV[2],
+ * ARGV[3]) is full for the address ARGV[1]: a set already holding it always has room. With ARGV[4]
+ * (the window in seconds from a set's first member) the address is also added in the same atomic
+ * step, so parallel refusals cannot all take the last place. Answers {1} when there was room, or
+ * {0, seconds to wait}.
  */
-const RESERVE = `
+const ROOM_FOR = `
 local limits = { tonumber(ARGV[2]), tonumber(ARGV[3]) }
 local full, wait = false, 1
 for i, key in ipairs(KEYS) do
@@ -23,29 +24,28 @@ for i, key in ipairs(KEYS) do
   end
 end
 if full then return {0, wait} end
-local added = 0
-for i, key in ipairs(KEYS) do
-  if redis.call('SADD', key, ARGV[1]) == 1 then added = added + i end
-  if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[4]) end
+if ARGV[4] then
+  for _, key in ipairs(KEYS) do
+    redis.call('SADD', key, ARGV[1])
+    if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[4]) end
+  end
 end
-return {1, added}
+return {1}
 `;
 
-interface Reservation {
+interface RefusedAddressSets {
   keys: [string, string];
   member: string;
-  /** Which of the keys gained the member (bit 1: the company's, bit 2: the admin's). */
-  added: number;
 }
 
 /**
  * The reply to a new employee's address says whether it has a Teamfolk account with another company
  * (409 before any payment, or the next step otherwise): an admin could probe for accounts. Each
  * admin, and each company, may have so many addresses refused that way within the window, counted
- * as distinct addresses (hashed) in Redis next to the sign-in limits. While a request checks an
- * address, the address holds a place (so parallel probes cannot all pass); a refusal keeps it, any
- * other outcome gives it back. When the places are taken, any new address waits (429), taken or
- * not, so the wait tells nothing either. Every refusal and every wait is written to the security
+ * as distinct addresses (hashed) in Redis next to the sign-in limits. Once either is full, any new
+ * address waits (429), taken or not, so the wait tells nothing; a refusal that finds the last place
+ * taken by a parallel one waits too. Addresses that are not refused hold no place, so an admin's
+ * parallel hires never wait on each other. Every refusal and every wait is written to the security
  * log. A Redis failure lets the request through, as the sign-in limits do.
  */
 export class TakenAddressLimits {
@@ -59,54 +59,44 @@ export class TakenAddressLimits {
   async limit<T>(req: Request, email: string | undefined, work: () => Promise<T>): Promise<T> {
     if (email === undefined) return work();
     const { companyId, userId } = sessionOf(req);
-    const reservation = await this.reserve(req, companyId, userId, email);
+    const sets: RefusedAddressSets = {
+      keys: [
+        `${this.settings.keyPrefix}:taken-address:company:${companyId}`,
+        `${this.settings.keyPrefix}:taken-address:admin:${userId}`,
+      ],
+      member: rateLimitCounterIdOfEmail(email),
+    };
+    await this.waitUnlessRoom(req, sets, false);
     try {
-      const result = await work();
-      await this.release(reservation);
-      return result;
+      return await work();
     } catch (error) {
       if (error instanceof EmailTakenElsewhereError) {
+        await this.waitUnlessRoom(req, sets, true);
         // Who asked, not whom: the address is another company's person's.
         await recordSecurityEvent(req, { kind: 'employee.email-taken-elsewhere', status: 409, userId, companyId });
-      } else {
-        await this.release(reservation);
       }
       throw error;
     }
   }
 
-  private async reserve(req: Request, companyId: number, userId: number, email: string): Promise<Reservation | null> {
-    const { keyPrefix, takenAddresses } = this.settings;
-    const keys: [string, string] = [
-      `${keyPrefix}:taken-address:company:${companyId}`,
-      `${keyPrefix}:taken-address:admin:${userId}`,
-    ];
-    const member = rateLimitCounterIdOfEmail(email);
-    const limits = [takenAddresses.perCompany, takenAddresses.perAdmin, takenAddresses.windowSeconds].map(String);
-    let answer: [number, number];
+  /** 429 when the sets are full for the address; `refused` also counts it in them. */
+  private async waitUnlessRoom(req: Request, { keys, member }: RefusedAddressSets, refused: boolean): Promise<void> {
+    const { perCompany, perAdmin, windowSeconds } = this.settings.takenAddresses;
+    const args = [member, String(perCompany), String(perAdmin), ...(refused ? [String(windowSeconds)] : [])];
+    let answer: number[];
     try {
       answer = (await callLimitsRedis(this.redis, () =>
-        this.redis.eval(RESERVE, keys.length, ...keys, member, ...limits),
-      )) as [number, number];
+        this.redis.eval(ROOM_FOR, keys.length, ...keys, ...args),
+      )) as number[];
     } catch (error) {
       this.logger.warn({ err: error }, 'taken-address limit unavailable: request let through');
-      return null;
+      return;
     }
-    const [allowed, detail] = answer;
-    if (allowed === 1) return { keys, member, added: detail };
+    const [room, wait = 1] = answer;
+    if (room === 1) return;
+    const { companyId, userId } = sessionOf(req);
     await recordSecurityEvent(req, { kind: 'request.throttled', status: 429, userId, companyId });
-    req.res?.setHeader('Retry-After', String(detail));
-    throw new HttpError(429, tooManyTakenAddressesText(detail));
-  }
-
-  private async release(reservation: Reservation | null): Promise<void> {
-    if (!reservation || reservation.added === 0) return;
-    const { keys, member, added } = reservation;
-    const gained = keys.filter((_key, index) => (added & (1 << index)) !== 0);
-    try {
-      await callLimitsRedis(this.redis, () => Promise.all(gained.map((key) => this.redis.srem(key, member))));
-    } catch (error) {
-      this.logger.warn({ err: error }, 'taken-address limit could not give a place back');
-    }
+    req.res?.setHeader('Retry-After', String(wait));
+    throw new HttpError(429, tooManyTakenAddressesText(wait));
   }
 }

@@ -103,6 +103,13 @@ describe('naming addresses of accounts at other companies as new employees', () 
     expect(statuses).toEqual([...Array(5).fill(409), ...Array(15).fill(429)]);
   });
 
+  it("never holds back an admin's parallel hires of addresses that are free", async () => {
+    const subscribed = await freshAdmin();
+    await activateSubscription(subscribed.company);
+    const replies = await Promise.all(Array.from({ length: 12 }, () => addEmployee(subscribed.bearer, freeAddress())));
+    expect(replies.map((reply) => reply.status)).toEqual(Array(12).fill(201));
+  });
+
   it('counts per company too, whichever of its admins asks', async () => {
     const agent = t.requestWith({ RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN: '2', RATE_LIMIT_TAKEN_ADDRESS_PER_COMPANY: '3' });
     const first = await freshAdmin();
