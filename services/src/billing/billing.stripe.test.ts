@@ -117,7 +117,7 @@ describe('checkout through Stripe', () => {
       success: true,
       employeeCreated: true,
       employee: { name: pending.name, email: pending.email },
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       message: employeeTexts.added,
     });
     const again = await post('/api/billing/payment-success', admin.auth, { sessionId }).expect(200);

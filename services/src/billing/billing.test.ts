@@ -207,7 +207,7 @@ describe('the first employee: hosted checkout, then payment-success', () => {
       success: true,
       employeeCreated: true,
       employee: { name: 'Frida First', email: firstEmployee.email, vacation_days_total: 20 },
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       message: employeeTexts.added,
     });
     expect(repeated).toMatchObject({ success: true, employeeCreated: false, alreadyProcessed: true });
@@ -226,7 +226,7 @@ describe('the first employee: hosted checkout, then payment-success', () => {
       seatCount: 1,
       pricePerSeat: 200,
       monthlyAmount: 200,
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       hasPaymentMethod: true,
     });
     const periodEnd = new Date(info.body.subscription.currentPeriodEnd);
@@ -534,7 +534,7 @@ describe('cancel, reactivate, cancel immediately, and the expired subscription',
     expect(reply.body).toEqual({
       success: true,
       message: billingTexts.canceledAtPeriodEnd,
-      subscription: { status: 'cancel_at_period_end', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'cancel_at_period_end', currentPeriodEnd: expect.any(String), endedAt: null },
     });
     await post('/api/billing/cancel-subscription', admin.auth).expect(200);
     await get('/api/employees', admin.auth).expect(200);
@@ -551,14 +551,22 @@ describe('cancel, reactivate, cancel immediately, and the expired subscription',
     expect(reply.body).toEqual({
       success: true,
       message: billingTexts.reactivated,
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
     });
     await post('/api/billing/reactivate-subscription', admin.auth).expect(200);
   });
 
   it('should cancel immediately, close everything but billing and auth with 402 subscriptionExpired, and e-mail', async () => {
+    const before = await get('/api/billing/info', admin.auth).expect(200);
+    const canceledAt = Date.now();
     const reply = await post('/api/billing/cancel-subscription-immediately', admin.auth).expect(200);
     expect(reply.body).toMatchObject({ success: true, subscription: { status: 'canceled' } });
+    // It ended now, not at the end of the period it had paid for.
+    const endedAt = new Date(reply.body.subscription.endedAt).getTime();
+    expect(Math.abs(endedAt - canceledAt)).toBeLessThan(60_000);
+    expect(endedAt).toBeLessThan(new Date(before.body.subscription.currentPeriodEnd).getTime());
+    const info = await get('/api/billing/info', admin.auth).expect(200);
+    expect(info.body.subscription).toEqual(reply.body.subscription);
 
     for (const path of ['/api/employees', '/api/leaves', '/api/dashboard/upcoming-events', '/api/calendar/events']) {
       const closed = await get(path, admin.auth);

@@ -46,6 +46,8 @@ export interface BillingSubscriptionSummary {
   status: BillingSubscriptionStatus;
   /** End of the paid period: access is kept until then after a cancellation at period end. */
   currentPeriodEnd: string | null;
+  /** When a canceled subscription ended: the moment of an immediate cancellation, else its period end. */
+  endedAt: string | null;
 }
 
 /** GET /billing/info. `subscription` is null until a checkout has completed. */
