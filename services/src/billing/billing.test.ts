@@ -54,12 +54,12 @@ const person = (overrides: Record<string, unknown> = {}) => ({
 /** The local checkout page's path of a checkout url. */
 const pagePath = (url: string) => new URL(url).pathname;
 
-function payOnCheckoutPage(url: string, cardNumber = '4242 4242 4242 4242') {
+function payOnCheckoutPage(url: string, cardNumber = '4242 4242 4242 4242', expiry = '12 / 34') {
   return t
     .request()
     .post(`${pagePath(url)}/complete`)
     .set('Accept', 'application/json')
-    .send({ cardNumber });
+    .send({ cardNumber, expiry });
 }
 
 /** Subscribes through the hosted checkout, optionally for a first employee; returns the session and reply. */
@@ -502,6 +502,39 @@ describe('payment methods', () => {
     await t.request().delete('/api/billing/payment-methods/x%20y').set('Authorization', admin.auth).expect(404);
     const hosted = await post('/api/billing/create-setup-intent', admin.auth, { hosted: 'yes' }).expect(400);
     expect(hosted.body.field).toBe('hosted');
+  });
+
+  it('should save the expiry typed on the card page, and refuse one that is past or malformed', async () => {
+    const saved: Array<{ exp_month: number; exp_year: number }> = [];
+    for (const expiry of ['12/30', '08 / 31']) {
+      const intent = await post('/api/billing/create-setup-intent', admin.auth, { hosted: true }).expect(200);
+      await payOnCheckoutPage(intent.body.url, '4242 4242 4242 4242', expiry).expect(200);
+      const added = await post('/api/billing/payment-success', admin.auth, { sessionId: intent.body.sessionId });
+      const methods = (await get('/api/billing/payment-methods', admin.auth)).body.paymentMethods as Array<{
+        id: string;
+        card: { exp_month: number; exp_year: number };
+      }>;
+      saved.push(methods.find((method) => method.id === added.body.paymentMethodId)!.card);
+    }
+    expect(saved).toEqual([
+      expect.objectContaining({ exp_month: 12, exp_year: 2030 }),
+      expect.objectContaining({ exp_month: 8, exp_year: 2031 }),
+    ]);
+
+    const intent = await post('/api/billing/create-setup-intent', admin.auth, { hosted: true }).expect(200);
+    const past = await payOnCheckoutPage(intent.body.url, '4242 4242 4242 4242', '01/20').expect(400);
+    expect(past.body).toEqual({ message: billingTexts.cardExpiryPast, field: 'expiry' });
+    const malformed = await payOnCheckoutPage(intent.body.url, '4242 4242 4242 4242', '13/30').expect(400);
+    expect(malformed.body).toEqual({ message: billingTexts.cardExpiryInvalid, field: 'expiry' });
+    const form = await t
+      .request()
+      .post(`${pagePath(intent.body.url)}/complete`)
+      .type('form')
+      .send({ cardNumber: '4242 4242 4242 4242', expiry: '01/20' })
+      .expect(400);
+    expect(form.text).toContain(billingTexts.cardExpiryPast.replace("'", '&#39;'));
+    const page = await t.request().get(pagePath(intent.body.url)).expect(200);
+    expect(page.text).toMatch(/<input id="expiry" name="expiry"[^>]* required/);
   });
 
   it('should keep a card whose charges fail, as Stripe does with 4000 0000 0000 0341', async () => {

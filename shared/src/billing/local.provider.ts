@@ -3,7 +3,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { billingTexts, SEAT_PRICE_CENTS } from '../contracts';
 import { LocalPaymentObject, type LocalPaymentObjectType } from '../db/models';
 import { billingMonthOf, monthlyAmount, nextMonthStart } from '../rules/billing';
-import { checkLocalCard } from './local-cards';
+import { checkLocalCard, parseCardExpiry } from './local-cards';
 import {
   PaymentsRequestError,
   WebhookSignatureError,
@@ -199,11 +199,12 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   }
 
   /**
-   * What the checkout page's form does: checks the card, then (subscription mode) saves it, starts the
-   * subscription and pays its first invoice, or (setup mode) saves it. Completing twice returns the
-   * same redirect. Throws PaymentsRequestError for an unknown or expired session and a refused card.
+   * What the checkout page's form does: checks the card and its expiry, then (subscription mode) saves
+   * it, starts the subscription and pays its first invoice, or (setup mode) saves it. Completing twice
+   * returns the same redirect. Throws PaymentsRequestError for an unknown or expired session and a
+   * refused card. Without an expiry (scripts), the card expires in three years.
    */
-  async completeCheckout(id: string, cardNumber: string): Promise<{ redirectUrl: string }> {
+  async completeCheckout(id: string, cardNumber: string, expiry?: string): Promise<{ redirectUrl: string }> {
     return this.sequelize.transaction(async (transaction) => {
       const loaded = await this.findSession(id, transaction);
       const customerId = loaded?.row.customerId;
@@ -215,13 +216,15 @@ export class LocalPaymentsProvider implements PaymentsProvider {
 
       const card = checkLocalCard(cardNumber);
       if (!card.ok) {
-        throw new PaymentsRequestError(card.message, card.code === 'invalid_number' ? 'invalid-card' : 'card-declined');
-      }
-      if (session.mode === 'subscription' && !card.chargeable) {
-        throw new PaymentsRequestError(billingTexts.cardDeclined, 'card-declined');
+        const code = card.code === 'invalid_number' ? 'invalid-card' : 'card-declined';
+        throw new PaymentsRequestError(card.message, code, 'cardNumber');
       }
       const now = this.now();
-      const expiry = new Date(Date.UTC(now.getUTCFullYear() + 3, now.getUTCMonth(), 1));
+      const expires = expiry === undefined ? threeYearsFrom(now) : parseCardExpiry(expiry, now);
+      if (!expires.ok) throw new PaymentsRequestError(expires.message, 'invalid-card', 'expiry');
+      if (session.mode === 'subscription' && !card.chargeable) {
+        throw new PaymentsRequestError(billingTexts.cardDeclined, 'card-declined', 'cardNumber');
+      }
       const method = await this.insert(
         'payment_method',
         row.companyId,
@@ -231,8 +234,8 @@ export class LocalPaymentsProvider implements PaymentsProvider {
           card: {
             brand: card.brand,
             last4: card.last4,
-            exp_month: expiry.getUTCMonth() + 1,
-            exp_year: expiry.getUTCFullYear(),
+            exp_month: expires.month,
+            exp_year: expires.year,
           },
           chargeable: card.chargeable,
           detached: false,
@@ -590,6 +593,11 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     if (transaction) await run(transaction);
     else await this.sequelize.transaction(run);
   }
+}
+
+/** The expiry a card saved by a script gets: the same month, three years on. */
+function threeYearsFrom(now: Date) {
+  return { ok: true as const, month: now.getUTCMonth() + 1, year: now.getUTCFullYear() + 3 };
 }
 
 /** One invoice per subscription and month: '…_202612'. */

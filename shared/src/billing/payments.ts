@@ -132,6 +132,8 @@ export class PaymentsRequestError extends Error {
   constructor(
     message: string,
     readonly code: 'not-found' | 'card-declined' | 'invalid-card' | 'invalid-request',
+    /** The checkout form's field the refusal is about, if any. */
+    readonly field?: 'cardNumber' | 'expiry',
   ) {
     super(message);
   }

@@ -38,6 +38,8 @@ export const localCheckoutCompleteSchema = z.object({
     .trim()
     .min(1, 'cardNumber is required')
     .max(40, 'cardNumber is too long'),
+  /** MM / YY as typed on the page; scripts may leave it out (the card then expires in three years). */
+  expiry: z.string({ error: 'expiry must be text' }).trim().max(20, 'expiry is too long').optional(),
 });
 
 export type BillingSubscriptionStatus = 'incomplete' | 'active' | 'cancel_at_period_end' | 'canceled';
