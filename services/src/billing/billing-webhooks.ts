@@ -13,7 +13,7 @@ import {
   type ProviderEvent,
 } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
-import type { BillingService, FetchedCheckout } from './billing.service';
+import type { BillingService, PreparedCheckout } from './billing.service';
 
 export interface WebhookReply {
   received: true;
@@ -72,10 +72,10 @@ export class BillingWebhooks {
   }
 
   /** A completed checkout is verified with the provider before the transaction that applies it. */
-  private async prefetch(event: ProviderEvent): Promise<FetchedCheckout | null> {
+  private async prefetch(event: ProviderEvent): Promise<PreparedCheckout | null> {
     if (event.data.kind !== 'checkout-session' || !CHECKOUT_COMPLETED.has(event.type)) return null;
     try {
-      return await this.billing.fetchCheckout(event.data.session.id);
+      return await this.billing.prepareCheckout(event.data.session.id);
     } catch (error) {
       if (error instanceof HttpError && error.status === 402) return null;
       throw error;
@@ -86,7 +86,7 @@ export class BillingWebhooks {
     transaction: Transaction,
     event: ProviderEvent,
     companyId: number | null,
-    fetched: FetchedCheckout | null,
+    fetched: PreparedCheckout | null,
     requestId: string,
   ): Promise<string> {
     const { data } = event;

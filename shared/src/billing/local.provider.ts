@@ -175,11 +175,13 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     };
   }
 
-  async expireCheckoutSession(id: string): Promise<void> {
-    await this.sequelize.transaction(async (transaction) => {
+  async expireCheckoutSession(id: string): Promise<boolean> {
+    return this.sequelize.transaction(async (transaction) => {
       const row = await this.find('checkout_session', id, transaction);
       const session = row?.data as unknown as LocalSession | undefined;
-      if (row && session?.status === 'open') await this.save(row, { ...session, status: 'expired' }, transaction);
+      if (!row || !session) return true;
+      if (session.status === 'open') await this.save(row, { ...session, status: 'expired' }, transaction);
+      return session.status !== 'complete';
     });
   }
 
