@@ -45,6 +45,11 @@ export class BillingWebhooks {
       if (error instanceof WebhookSignatureError) throw new HttpError(400, billingTexts.webhookSignatureInvalid);
       throw error;
     }
+    return this.receive(event, requestId);
+  }
+
+  /** An event whose origin is established: a verified webhook, or one the local test mode raised. */
+  async receive(event: ProviderEvent, requestId: string): Promise<WebhookReply> {
     if (await StripeEvent.findByPk(event.id)) return { received: true, duplicate: true, outcome: 'duplicate' };
 
     // The event's company, found by the provider's ids, is the only one its handling may touch.

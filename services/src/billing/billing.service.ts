@@ -33,6 +33,8 @@ import {
   type ProviderSubscription,
   type SetupIntentReply,
   type SyncSubscriptionReply,
+  UNFINISHED_CHECKOUT_WINDOW_HOURS,
+  type UnreportedCheckout,
 } from '@teamfolk/shared';
 import { recordAudit } from '../audit/audit';
 import { employeeRecordOf } from '../employees/employee-record';
@@ -41,6 +43,13 @@ import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 
 type CheckoutInput = z.output<typeof createCheckoutSessionSchema>;
+
+/** What finishing the company's unfinished checkouts did. */
+export interface FinishedCheckouts {
+  finished: number;
+  /** Still open at the provider: not paid (yet). */
+  unpaid: number;
+}
 
 /** What a completed checkout needs from the provider, settled there before the transaction that applies it. */
 export interface PreparedCheckout {
@@ -105,6 +114,27 @@ export class BillingService {
       monthlyAmount: monthlyAmount(seatCount),
       subscription: subscriptionSummaryOf(subscription),
       hasPaymentMethod: Boolean(subscription?.defaultPaymentMethodId),
+      unreportedCheckout: await this.unreportedCheckout(auth.companyId),
+    };
+  }
+
+  /** The newest paid subscription checkout no payment-success has reported yet. */
+  private async unreportedCheckout(companyId: number): Promise<UnreportedCheckout | null> {
+    const checkout = await BillingCheckout.findOne({
+      where: {
+        companyId,
+        mode: 'subscription',
+        confirmedAt: null,
+        [Op.or]: [{ paidAt: { [Op.ne]: null } }, { completedAt: { [Op.ne]: null } }],
+      },
+      order: [['createdAt', 'DESC']],
+    });
+    if (!checkout) return null;
+    const name = checkout.pendingEmployee?.name;
+    return {
+      sessionId: checkout.sessionId,
+      state: checkout.completedAt ? 'finished' : 'finishing',
+      employeeName: typeof name === 'string' ? name : null,
     };
   }
 
@@ -288,8 +318,11 @@ export class BillingService {
     if (!session) return null;
     const paid = session.mode === 'setup' || session.paymentStatus !== 'unpaid';
     if (session.status !== 'complete' || !paid) {
+      if (session.status === 'expired') await this.markClosed(sessionId);
       throw new HttpError(402, billingTexts.paymentNotCompleted, { requiresPayment: true });
     }
+    // Known paid from here on: the screens say the payment is being finished until it is.
+    await BillingCheckout.update({ paidAt: observedAt }, { where: { sessionId, paidAt: null } });
     const subscription = session.subscriptionId
       ? await callProvider(() => this.payments.retrieveSubscription(session.subscriptionId!))
       : null;
@@ -340,6 +373,45 @@ export class BillingService {
     }
     await checkout.update({ completedAt: new Date() }, { transaction });
     return 'applied';
+  }
+
+  /**
+   * Finishes the company's checkouts that may have been paid without the API hearing of it (a lost
+   * return page and an undelivered webhook): each is asked of the provider and, if paid, applied as
+   * the webhook would apply it. Unpaid ones stay open, expired ones are closed. For the admin's sync
+   * and the workers' sweep.
+   */
+  async finishCheckouts(companyId: number, requestId?: string): Promise<FinishedCheckouts> {
+    const unfinished = await BillingCheckout.findAll({
+      where: {
+        companyId,
+        completedAt: null,
+        closedAt: null,
+        createdAt: { [Op.gt]: new Date(Date.now() - UNFINISHED_CHECKOUT_WINDOW_HOURS * 3600 * 1000) },
+      },
+      order: [['createdAt', 'ASC']],
+    });
+    const result: FinishedCheckouts = { finished: 0, unpaid: 0 };
+    for (const { sessionId } of unfinished) {
+      const outcome = await this.finishCheckout(sessionId, requestId);
+      if (outcome === 'applied') result.finished += 1;
+      if (outcome === 'unpaid') result.unpaid += 1;
+    }
+    return result;
+  }
+
+  private async finishCheckout(sessionId: string, requestId?: string) {
+    let prepared: PreparedCheckout | null;
+    try {
+      prepared = await this.prepareCheckout(sessionId);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 402) return 'unpaid' as const;
+      throw error;
+    }
+    if (!prepared) return 'unknown-checkout' as const;
+    return this.sequelize.transaction((transaction) =>
+      this.applyCheckout(transaction, prepared, { requestId, actorUserId: null }),
+    );
   }
 
   async createSetupIntent(auth: AuthContext, { hosted = false }: { hosted?: boolean }): Promise<SetupIntentReply> {
@@ -459,8 +531,17 @@ export class BillingService {
     );
   }
 
-  /** Asks the workers to pull the subscription from the provider; answers at once, at most one request per 30 s. */
+  /**
+   * After sign-in: finishes a checkout paid while the API heard nothing of it (its return page lost),
+   * and asks the workers to pull the subscription from the provider. At most once per 30 s.
+   */
   async requestSync(auth: AuthContext, requestId: string): Promise<SyncSubscriptionReply> {
+    const reply = await this.queueSync(auth, requestId);
+    if (reply.queued) await this.finishCheckouts(auth.companyId, requestId);
+    return reply;
+  }
+
+  private async queueSync(auth: AuthContext, requestId: string): Promise<SyncSubscriptionReply> {
     return this.sequelize.transaction(async (transaction) => {
       const [rows] = await this.sequelize.query(
         `UPDATE subscriptions SET sync_requested_at = now()

@@ -8,7 +8,9 @@ import {
   OutboxEvent,
   firstLink,
   LocalPaymentObject,
+  StripeEvent,
   Subscription,
+  type LocalPaymentsProvider,
 } from '@teamfolk/shared';
 import {
   activateSubscription,
@@ -228,6 +230,7 @@ describe('the first employee: hosted checkout, then payment-success', () => {
       monthlyAmount: 200,
       subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       hasPaymentMethod: true,
+      unreportedCheckout: null,
     });
     const periodEnd = new Date(info.body.subscription.currentPeriodEnd);
     expect(periodEnd.getTime()).toBeGreaterThan(Date.now());
@@ -402,6 +405,7 @@ describe('subscribing with employees already on record, and the cancel page', ()
       monthlyAmount: 0,
       subscription: null,
       hasPaymentMethod: false,
+      unreportedCheckout: null,
     });
     expect((await get('/api/billing/history', stranger.auth)).body).toEqual({ billingCycles: [] });
     expect((await get('/api/billing/payment-methods', stranger.auth)).body).toEqual({
@@ -641,6 +645,96 @@ describe('cancel, reactivate, cancel immediately, and the expired subscription',
     expect(reply.body).toEqual({ message: billingTexts.noSubscription });
     await post('/api/billing/cancel-subscription-immediately', nobody.auth).expect(409);
     await post('/api/billing/reactivate-subscription', nobody.auth).expect(409);
+  });
+});
+
+describe('a paid first checkout whose return page is lost', () => {
+  const unreported = async (admin: Admin) =>
+    (await get('/api/billing/info', admin.auth).expect(200)).body.unreportedCheckout;
+
+  /** The card is paid at the provider and nothing reaches the API: its process died before it heard. */
+  async function paidUnheard(admin: Admin, pending: Record<string, unknown>) {
+    const checkout = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: pending,
+    }).expect(200);
+    await (t.workers.payments as LocalPaymentsProvider).completeCheckout(checkout.body.sessionId, '4242424242424242');
+    return checkout.body.sessionId as string;
+  }
+
+  it('should create the employee as the card is paid, through the checkout.session.completed event Stripe would send', async () => {
+    const admin = await newAdmin();
+    const pending = person({ name: 'Lena Lost' });
+    const checkout = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: pending,
+    }).expect(200);
+    await payOnCheckoutPage(checkout.body.url).expect(200);
+
+    // No return page: the tab was closed, or it opened on another host with no session.
+    const [employee] = await Employee.findAll({ where: { companyId: admin.company.id } });
+    expect(employee).toMatchObject({ name: 'Lena Lost', email: pending.email });
+    const event = await StripeEvent.findOne({ where: { companyId: admin.company.id } });
+    expect(event).toMatchObject({ type: 'checkout.session.completed', outcome: 'applied' });
+    expect(await unreported(admin)).toEqual({
+      sessionId: checkout.body.sessionId,
+      state: 'finished',
+      employeeName: 'Lena Lost',
+    });
+
+    // Signed in again, the screens confirm it: the admin is told once what the payment did.
+    const told = await post('/api/billing/payment-success', admin.auth, { sessionId: checkout.body.sessionId });
+    expect(told.body).toMatchObject({ employeeCreated: true, employee: { name: 'Lena Lost' } });
+    expect(await unreported(admin)).toBeNull();
+    await payOnCheckoutPage(checkout.body.url).expect(200);
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(1);
+  });
+
+  it("should finish a checkout paid without the API hearing of it when the admin's sync runs after sign-in", async () => {
+    const admin = await newAdmin();
+    const sessionId = await paidUnheard(admin, person({ name: 'Sam Synced' }));
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(0);
+    expect(await unreported(admin)).toBeNull();
+
+    const [first, second] = await Promise.all([
+      post('/api/billing/sync-subscription', admin.auth).expect(202),
+      post('/api/billing/sync-subscription', admin.auth).expect(202),
+    ]);
+    expect([first.body.queued, second.body.queued].sort()).toEqual([false, true]);
+    expect((await Employee.findAll({ where: { companyId: admin.company.id } })).map((e) => e.name)).toEqual([
+      'Sam Synced',
+    ]);
+    expect(await unreported(admin)).toEqual({ sessionId, state: 'finished', employeeName: 'Sam Synced' });
+    const info = await get('/api/billing/info', admin.auth).expect(200);
+    expect(info.body).toMatchObject({ seatCount: 1, subscription: { status: 'active' } });
+    const history = await get('/api/billing/history', admin.auth).expect(200);
+    expect(history.body.billingCycles).toEqual([expect.objectContaining({ seat_count: 1, status: 'paid' })]);
+  });
+
+  it('should say a paid checkout is being finished until it is, then that it was', async () => {
+    const admin = await newAdmin();
+    const sessionId = await paidUnheard(admin, person({ name: 'Fay Finishing' }));
+    // The payment was seen (a webhook, a sync) but the process died before applying it.
+    await BillingCheckout.update({ paidAt: new Date() }, { where: { sessionId } });
+    expect(await unreported(admin)).toEqual({ sessionId, state: 'finishing', employeeName: 'Fay Finishing' });
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(0);
+
+    await post('/api/billing/sync-subscription', admin.auth).expect(202);
+    expect(await unreported(admin)).toEqual({ sessionId, state: 'finished', employeeName: 'Fay Finishing' });
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(1);
+  });
+
+  it('should leave an unpaid checkout open and close one the provider expired', async () => {
+    const admin = await newAdmin();
+    const open = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: person(),
+    }).expect(200);
+    await post('/api/billing/sync-subscription', admin.auth).expect(202);
+    expect(await BillingCheckout.findByPk(open.body.sessionId)).toMatchObject({ completedAt: null, closedAt: null });
+    expect(await unreported(admin)).toBeNull();
+
+    await t.workers.payments.expireCheckoutSession(open.body.sessionId);
+    await Subscription.update({ syncRequestedAt: null }, { where: { companyId: admin.company.id } });
+    await post('/api/billing/sync-subscription', admin.auth).expect(202);
+    expect((await BillingCheckout.findByPk(open.body.sessionId))?.closedAt).toBeInstanceOf(Date);
   });
 });
 

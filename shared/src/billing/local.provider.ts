@@ -106,6 +106,9 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
+/** Receives what a Stripe account would send to its webhook endpoint. */
+export type ProviderEventListener = (event: ProviderEvent) => Promise<void>;
+
 export interface LocalPaymentsOptions {
   /** The local provider's clock: its subscriptions renew and end by it (tests move it). */
   now?: () => Date;
@@ -120,6 +123,7 @@ export interface LocalPaymentsOptions {
 export class LocalPaymentsProvider implements PaymentsProvider {
   readonly mode = 'local' as const;
   private readonly now: () => Date;
+  private readonly listeners: ProviderEventListener[] = [];
 
   constructor(
     private readonly sequelize: Sequelize,
@@ -127,6 +131,16 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     options: LocalPaymentsOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Where the events a Stripe account would send its webhook go: a completed checkout raises
+   * checkout.session.completed, so the local mode finishes a payment the way Stripe mode does, whatever
+   * becomes of the return page. Each completion raises the event again under the same id (a webhook
+   * retry); the listener applies an id once.
+   */
+  onEvent(listener: ProviderEventListener): void {
+    this.listeners.push(listener);
   }
 
   async createCustomer({ companyId, email, name }: { companyId: number; email: string; name: string }) {
@@ -207,13 +221,28 @@ export class LocalPaymentsProvider implements PaymentsProvider {
    * refused card. Without an expiry (scripts), the card expires in three years.
    */
   async completeCheckout(id: string, cardNumber: string, expiry?: string): Promise<{ redirectUrl: string }> {
+    const completed = await this.saveCompletion(id, cardNumber, expiry);
+    const session = await this.retrieveCheckoutSession(id);
+    if (session) await this.raise(checkoutCompletedEvent(session, completed.completedAt));
+    return { redirectUrl: completed.redirectUrl };
+  }
+
+  private async raise(event: ProviderEvent): Promise<void> {
+    for (const listener of this.listeners) await listener(event);
+  }
+
+  private async saveCompletion(
+    id: string,
+    cardNumber: string,
+    expiry?: string,
+  ): Promise<{ redirectUrl: string; completedAt: Date }> {
     return this.sequelize.transaction(async (transaction) => {
       const loaded = await this.findSession(id, transaction);
       const customerId = loaded?.row.customerId;
       if (!loaded || !customerId) throw new PaymentsRequestError(billingTexts.sessionNotFound, 'not-found');
       const { row, session } = loaded;
       const redirectUrl = session.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id);
-      if (session.status === 'complete') return { redirectUrl };
+      if (session.status === 'complete') return { redirectUrl, completedAt: row.updatedAt };
       if (session.status === 'expired') throw new PaymentsRequestError(billingTexts.checkoutExpired, 'invalid-request');
 
       const card = checkLocalCard(cardNumber);
@@ -255,7 +284,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
           );
         }
         await this.save(row, { ...session, status: 'complete', paymentMethod: method.id }, transaction);
-        return { redirectUrl };
+        return { redirectUrl, completedAt: row.updatedAt };
       }
 
       await this.mutate(
@@ -310,7 +339,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
         },
         transaction,
       );
-      return { redirectUrl };
+      return { redirectUrl, completedAt: row.updatedAt };
     });
   }
 
@@ -595,6 +624,16 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     if (transaction) await run(transaction);
     else await this.sequelize.transaction(run);
   }
+}
+
+/** Stripe's event for a checkout session that completed, under an id of its own per session. */
+function checkoutCompletedEvent(session: ProviderCheckoutSession, completedAt: Date): ProviderEvent {
+  return {
+    id: `evt_local_${session.id.replace(/^cs_local_/, '')}`,
+    type: 'checkout.session.completed',
+    created: completedAt,
+    data: { kind: 'checkout-session', session },
+  };
 }
 
 /** The expiry a card saved by a script gets: the same month, three years on. */
