@@ -7,9 +7,11 @@ import { formatCents } from '../employees/employeeFormat';
 import { Page } from '../layout/Page';
 import { useIsMobile } from '../layout/useIsMobile';
 import { BillingHistoryTab } from './BillingHistoryTab';
+import { CheckoutReportAlert } from './CheckoutReportAlert';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
 import { SubscriptionTab } from './SubscriptionTab';
 import { useBillingData } from './useBillingData';
+import { useCheckoutReport } from './useCheckoutReport';
 import { useCheckoutFlow, type FlowNotice } from './useCheckoutFlow';
 
 const TABS = ['subscription', 'paymentMethods', 'history'] as const;
@@ -27,6 +29,11 @@ export function BillingPage() {
   const reloadAfterChange = useCallback(() => void reload({ fresh: true }), [reload]);
   const showPaymentMethods = useCallback(() => setTab('paymentMethods'), []);
   const flow = useCheckoutFlow({ reload: reloadAfterChange, showPaymentMethods });
+  // A paid checkout whose return page was lost; a return to this page reports its own checkout.
+  const paid = useCheckoutReport(
+    flow.arrivalKind === 'plain' ? info.data?.unreportedCheckout : null,
+    reloadAfterChange,
+  );
 
   async function refresh() {
     setRefreshing(true);
@@ -47,6 +54,7 @@ export function BillingPage() {
         </Button>
       </Box>
       {flow.notice && <FlowNoticeAlert notice={flow.notice} onClose={flow.dismissNotice} />}
+      {paid.report && <CheckoutReportAlert report={paid.report} onClose={paid.dismiss} />}
       <Paper variant="outlined">
         <Tabs
           value={tab}

@@ -196,6 +196,8 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
   const dismissNotice = useCallback(() => setNotice(null), []);
 
   return {
+    /** Why the screen was opened: a return from a checkout or card page is handled by this flow. */
+    arrivalKind: arrival.kind,
     notice,
     dismissNotice,
     working: notice?.working === true,

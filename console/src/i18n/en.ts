@@ -495,6 +495,12 @@ export const en = {
         paymentCanceled: 'Payment canceled: nothing was charged.',
         cardSetupCanceled: 'Adding a card was canceled: no card was saved.',
       },
+      report: {
+        finishing: 'A payment is being finished: %{name} will be added in a moment.',
+        finishingSubscription: 'A payment is being finished: your subscription will be active in a moment.',
+        paidFor: 'Your payment for %{name} went through',
+        paid: 'Your payment went through',
+      },
       subscription: {
         title: 'Your Subscription',
         statuses: {
