@@ -33,13 +33,18 @@ async function openFromMenu(page: Page, name: 'Employees' | 'Billing'): Promise<
 async function startFirstEmployeeCheckout(page: Page, name: string, email: string): Promise<void> {
   await openFromMenu(page, 'Employees');
   await page.getByRole('button', { name: 'Add Employee' }).click();
-  await page.getByRole('dialog', { name: 'Add a paid seat' }).getByRole('button', { name: 'Continue' }).click();
+  const seats = page.getByRole('dialog', { name: 'Add a paid seat' });
+  // What the checkout then charges, and what the history shows: the first month, today.
+  await expect(seats.getByRole('definition')).toHaveText(['0', '$0.00', '$2.00', '$2.00', '$2.00']);
+  await expect(seats.getByText('its first month is charged today at checkout, then $2.00 every month')).toBeVisible();
+  await seats.getByRole('button', { name: 'Continue' }).click();
   const form = page.getByRole('dialog', { name: 'Add Employee' });
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Add Employee' }).click();
   await expect(page.getByText(`Payment setup for ${name}`)).toBeVisible();
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+  await expect(page.getByText('Charged today: $2.00 for your first month, then $2.00 every month.')).toBeVisible();
 }
 
 /** What the admin sees on the employees and billing screens once signed in again. */
@@ -56,6 +61,16 @@ async function expectToldAndAdded(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name: 'Billing History' }).click();
   await expect(page.getByText('$2.00').first()).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+
+  // A second employee is charged from the next bill, as the seat dialog now says.
+  await openFromMenu(page, 'Employees');
+  await page.getByRole('button', { name: 'Add Employee' }).click();
+  const seats = page.getByRole('dialog', { name: 'Add a paid seat' });
+  await expect(seats.getByRole('definition')).toHaveText(['1', '$2.00', '$2.00', '$4.00', '$0.00']);
+  await expect(
+    seats.getByText(/^Nothing is charged today: the new seat is first charged with your next bill on/),
+  ).toBeVisible();
+  await seats.getByRole('button', { name: 'Cancel' }).click();
 }
 
 for (const viewport of [

@@ -112,7 +112,9 @@ test('an admin cancels at period end, reactivates, and an immediate cancellation
   await signIn(page, admin.email, admin.password);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await openBilling(page);
-  await expect(page.getByText('1 seat at $2.00 per month: $2.00 per month.')).toBeVisible();
+  await expect(
+    page.getByText('1 seat at $2.00 per month: $2.00 charged today for the first month, then $2.00 every month.'),
+  ).toBeVisible();
   await subscribeThroughCheckout(page);
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
 

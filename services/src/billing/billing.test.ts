@@ -132,6 +132,18 @@ describe('the first employee: hosted checkout, then payment-success', () => {
     expect(reply.body).toMatchObject({ requiresPayment: true, isFirstEmployee: true });
   });
 
+  it("should preview the first seat as charged at once: the subscription's first month", async () => {
+    const preview = await get('/api/billing/seats', admin.auth).expect(200);
+    expect(preview.body).toEqual({
+      currentSeats: 0,
+      currentMonthlyCost: 0,
+      newSeatCost: 200,
+      newTotalCost: 200,
+      chargedNow: 200,
+      nextChargeOn: null,
+    });
+  });
+
   it('should answer a session id and the hosted checkout url, keeping the pending employee server-side', async () => {
     const reply = await post('/api/billing/create-checkout-session', admin.auth, {
       pendingEmployeeData: firstEmployee,
@@ -153,6 +165,7 @@ describe('the first employee: hosted checkout, then payment-success', () => {
     expect(page.text).toContain('<button type="submit">Pay</button>');
     expect(page.text).toContain(`action="/dev/checkout/${sessionId}/complete"`);
     expect(page.text).toContain('$2.00');
+    expect(page.text).toContain('Charged today: $2.00 for your first month, then $2.00 every month.');
   });
 
   it('should refuse payment-success while the checkout is not paid', async () => {
@@ -247,6 +260,17 @@ describe('the first employee: hosted checkout, then payment-success', () => {
           paid_at: expect.any(String),
         },
       ],
+    });
+
+    // What the seat dialog said is what was charged: $2.00 today, for this month.
+    expect(history.body.billingCycles[0].amount_due).toBe(200);
+    expect(history.body.billingCycles[0].paid_at.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    const later = await get('/api/billing/seats', admin.auth).expect(200);
+    expect(later.body).toMatchObject({
+      currentSeats: 1,
+      newTotalCost: 400,
+      chargedNow: 0,
+      nextChargeOn: info.body.subscription.currentPeriodEnd,
     });
 
     const methods = await get('/api/billing/payment-methods', admin.auth).expect(200);

@@ -27,7 +27,8 @@ export function renderCheckoutPage(view: LocalCheckoutView, error?: string): str
   const heading = subscription ? 'Subscribe to Teamfolk' : 'Add a card to Teamfolk';
   const summary = subscription
     ? `<p class="amount">${dollars(view.amount)} <small>per month</small></p>
-<p>${view.quantity} ${view.quantity === 1 ? 'seat' : 'seats'} × ${dollars(view.amount / Math.max(view.quantity, 1))}</p>`
+<p>${view.quantity} ${view.quantity === 1 ? 'seat' : 'seats'} × ${dollars(view.amount / Math.max(view.quantity, 1))}</p>
+<p>${escapeHtml(billingTexts.checkoutChargedToday.replaceAll('%{amount}', dollars(view.amount)))}</p>`
     : '<p>Save a card for future payments. Nothing is charged now.</p>';
   const form = `<form method="post" action="/dev/checkout/${encodeURIComponent(view.id)}/complete">
 <label for="cardNumber">${billingTexts.cardNumberLabel}</label>

@@ -189,6 +189,8 @@ export const billingTexts = {
   cardExpiryPast: "Your card's expiration date is in the past.",
   cardExpiryLabel: 'Expiry',
   checkoutExpired: 'This checkout session has expired. Start again from the billing page.',
+  /** The hosted checkout of a new subscription: its first month is charged at once, in full. */
+  checkoutChargedToday: 'Charged today: %{amount} for your first month, then %{amount} every month.',
   cardNumberLabel: 'Card number',
   payButton: 'Pay',
   saveCardButton: 'Save card',
