@@ -3,6 +3,8 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Tab, Tabs, Typ
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { SEAT_PRICE_CENTS } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { FIRST_EMPLOYEE_SETUP } from '../employees/firstEmployeeCheckout';
 import { formatCents } from '../employees/employeeFormat';
 import { Page } from '../layout/Page';
 import { useIsMobile } from '../layout/useIsMobile';
@@ -24,7 +26,11 @@ export function BillingPage() {
   const isMobile = useIsMobile();
   const [tab, setTab] = useState<BillingTab>('subscription');
   const [refreshing, setRefreshing] = useState(false);
-  const { info, paymentMethods, history, reload } = useBillingData();
+  const [searchParams] = useSearchParams();
+  // Opening the first employee's checkout: the screen is left in a second, its data is not needed.
+  const { info, paymentMethods, history, reload } = useBillingData({
+    paused: searchParams.get('setup') === FIRST_EMPLOYEE_SETUP,
+  });
 
   const reloadAfterChange = useCallback(() => void reload({ fresh: true }), [reload]);
   const showPaymentMethods = useCallback(() => setTab('paymentMethods'), []);
