@@ -126,9 +126,9 @@ for (const viewport of [
       const paid = page.waitForResponse((response) => response.url().endsWith('/complete'));
       await payOnLocalCheckout(page, PAYING_CARD);
       expect((await paid).status()).toBe(303);
+      const reopened = await context.newPage();
       await page.close();
 
-      const reopened = await context.newPage();
       await reopened.goto('/dashboard');
       await expect(reopened.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
       await expectToldAndAdded(reopened, name);
@@ -136,3 +136,61 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('the way to the checkout and back', () => {
+  test('the first-employee checkout opens one second after the admin is told payment is needed', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const admin = await createVerifiedAdmin();
+    await signInAt(page, new URL(baseURL!).origin, admin);
+    const told = page.waitForResponse(
+      (response) => response.url().endsWith('/api/employees') && response.request().method() === 'POST',
+    );
+    const opened = page.waitForRequest((request) => request.url().includes('/dev/checkout/cs_local_'));
+    await startFirstEmployeeCheckout(page, 'Quinn Quick', uniqueEmail('quinn'));
+    expect((await told).status()).toBe(402);
+    const toldAt = (await told).request().timing();
+    const openedAt = (await opened).timing();
+    // Wall-clock instants: the 402's end and the checkout request's start. The second runs while the
+    // billing screen loads and asks for the checkout (it took 2.8 s when those waited for it and each
+    // other); the bound leaves room for a busy shared machine.
+    const delay = openedAt.startTime - (toldAt.startTime + toldAt.responseEnd);
+    expect(delay).toBeGreaterThanOrEqual(800);
+    expect(delay).toBeLessThan(1_500);
+  });
+
+  test('the return page says it is confirming the payment from its first words, never blank or Loading', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const admin = await createVerifiedAdmin();
+    await signInAt(page, new URL(baseURL!).origin, admin);
+    await startFirstEmployeeCheckout(page, 'Rae Return', uniqueEmail('rae'));
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownTexts: shown });
+      const record = () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        const text = root.innerText.replace(/\s+/g, ' ').trim();
+        if (shown.at(-1) !== text) shown.push(text);
+      };
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await payOnLocalCheckout(page, PAYING_CARD);
+    await expect(page.getByText('Redirecting to Employees...')).toBeVisible();
+
+    const shown = await page.evaluate(() => (window as unknown as { shownTexts: string[] }).shownTexts);
+    const fromFirstWords = shown.slice(shown.findIndex((text) => text !== ''));
+    const untilConfirmed = fromFirstWords.slice(
+      0,
+      fromFirstWords.findIndex((text) => text.includes('Redirecting to Employees...')),
+    );
+    expect(untilConfirmed.length).toBeGreaterThan(0);
+    for (const text of untilConfirmed) expect(text).toContain('Confirming your payment...');
+    expect(untilConfirmed.filter((text) => /Loading\.\.\.|Loading your session/.test(text))).toEqual([]);
+  });
+});
