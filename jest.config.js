@@ -15,7 +15,7 @@ const transform = {
 const transformIgnorePatterns = ['^(?!.*/node_modules/(@scure|@noble)/).*/node_modules/'];
 const moduleNameMapper = {
   '^@teamfolk/(shared|services|workers)$': '<rootDir>/$1/src/index.ts',
-  '^@teamfolk/shared/(.*)$': '<rootDir>/shared/src/$1',
+  '^@teamfolk/(shared|services)/(.*)$': '<rootDir>/$1/src/$2',
 };
 const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
 

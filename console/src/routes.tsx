@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { RequireSession } from './auth/RequireSession';
+import { returnLoadingLabel } from './billing/returnLoadingLabel';
 import { en } from './i18n/en';
 import { FullPageLoader } from './public/FullPageLoader';
 import { legalRoutes } from './public/legal/legalRoutes';
@@ -22,8 +23,9 @@ const DashboardApp = lazy(() =>
 );
 
 function RootLayout() {
+  const { pathname, search } = useLocation();
   return (
-    <Suspense fallback={<FullPageLoader label={en.app.loading} />}>
+    <Suspense fallback={<FullPageLoader label={returnLoadingLabel(pathname, search) ?? en.app.loading} />}>
       <ScrollRestoration />
       <Outlet />
     </Suspense>

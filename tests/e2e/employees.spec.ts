@@ -58,7 +58,8 @@ test('an admin adds an employee, edits them, changes their balances and deletes 
 
   await page.getByRole('button', { name: 'Add Employee' }).click();
   const seats = page.getByRole('dialog', { name: 'Add a paid seat' });
-  await expect(seats.getByRole('definition')).toHaveText(['0', '$0.00', '$2.00', '$2.00']);
+  // A running subscription: the seat is charged from the next bill, nothing today.
+  await expect(seats.getByRole('definition')).toHaveText(['0', '$0.00', '$2.00', '$2.00', '$0.00']);
   await seats.getByRole('button', { name: 'Continue' }).click();
 
   const employeeEmail = uniqueEmail('maria');

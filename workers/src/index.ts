@@ -19,7 +19,9 @@ import {
   type QueueName,
   WORKER_LOCK_OPTIONS,
 } from '@teamfolk/shared';
+import { BillingService, EmployeesService } from '@teamfolk/services/domain';
 import { runBillingCycleJob } from './billing/billing-cycle.job';
+import { finishCheckoutsJob } from './billing/checkout-sweep.job';
 import { startSchedules, type RunningSchedules } from './billing/scheduler';
 import { updateSeatQuantityJob } from './billing/seat-update.job';
 import { syncSubscriptionJob } from './billing/subscription-sync.job';
@@ -105,12 +107,14 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
   const queues = openQueues(producer, deps.queuePrefix);
 
   const billing = (jobLogger: Logger) => ({ sequelize, payments, appUrl, logger: jobLogger });
+  const billingService = new BillingService(sequelize, payments, new EmployeesService(sequelize, appUrl), appUrl);
   const counters = { redis: producer, queuePrefix: deps.queuePrefix };
   const maintenance = (jobLogger: Logger) => ({ ...billing(jobLogger), queues, counters });
   const handlers: Record<JobName, HandlerFactory> = {
     'send-email': (jobLogger) => sendEmailJob({ claims, transport, sender, logger: jobLogger }) as JobHandler,
     'sync-subscription': (jobLogger) => syncSubscriptionJob(billing(jobLogger)) as JobHandler,
     'update-seat-quantity': (jobLogger) => updateSeatQuantityJob(billing(jobLogger)) as JobHandler,
+    'finish-checkouts': (jobLogger) => finishCheckoutsJob({ billing: billingService, logger: jobLogger }) as JobHandler,
     'run-billing-cycle': (jobLogger) => runBillingCycleJob(billing(jobLogger)) as JobHandler,
     'run-data-retention': (jobLogger) => runDataRetentionJob(maintenance(jobLogger)) as JobHandler,
     'erase-company-data': (jobLogger) => eraseCompanyDataJob(maintenance(jobLogger)) as JobHandler,

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { returnLoadingLabel } from '../billing/returnLoadingLabel';
 import { en } from '../i18n/en';
 import { FullPageLoader } from '../public/FullPageLoader';
 import { useSession } from './SessionProvider';
@@ -10,10 +11,11 @@ import { useSession } from './SessionProvider';
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user, loading, endReason } = useSession();
+  const { pathname, search } = useLocation();
   const [wasSignedIn, setWasSignedIn] = useState(false);
   if (user && !wasSignedIn) setWasSignedIn(true);
 
-  if (loading) return <FullPageLoader label={en.app.auth.loadingSession} />;
+  if (loading) return <FullPageLoader label={returnLoadingLabel(pathname, search) ?? en.app.auth.loadingSession} />;
   if (user) return children;
   const loggedOutHere = wasSignedIn && endReason === 'logout';
   return <Navigate to={loggedOutHere ? '/' : '/login'} replace />;

@@ -36,6 +36,8 @@ export class SessionStore {
   private started = false;
   /** Bumped whenever the user changes, so that a slow /auth/me reply cannot undo a newer login or logout. */
   private generation = 0;
+  /** The last subscription sync, settled either way. */
+  private lastSync: Promise<void> = Promise.resolve();
 
   constructor() {
     this.state = { user: null, loading: readToken() !== null, endReason: null };
@@ -152,6 +154,12 @@ export class SessionStore {
     }
   };
 
+  /**
+   * Settles once the last subscription sync has answered: a payment it finished (one whose return page
+   * was lost) is on record by then, for the screens that report it.
+   */
+  subscriptionSynced = (): Promise<void> => this.lastSync;
+
   resendVerification = async (email: string): Promise<ResendVerificationResult> => {
     try {
       await apiRequest<{ message: string }>('/auth/resend-verification', { method: 'POST', body: { email } });
@@ -176,7 +184,10 @@ export class SessionStore {
   /** The spec ignores every failure of this call (it only refreshes the subscription's state). */
   private syncSubscription(user: SessionUser): void {
     if (user.role !== 'admin') return;
-    apiRequest('/billing/sync-subscription', { method: 'POST', reportUnauthorized: false }).catch(() => undefined);
+    this.lastSync = apiRequest('/billing/sync-subscription', { method: 'POST', reportUnauthorized: false }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   private setState(next: SessionState): void {

@@ -3,13 +3,17 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Tab, Tabs, Typ
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { SEAT_PRICE_CENTS } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { FIRST_EMPLOYEE_SETUP } from '../employees/firstEmployeeCheckout';
 import { formatCents } from '../employees/employeeFormat';
 import { Page } from '../layout/Page';
 import { useIsMobile } from '../layout/useIsMobile';
 import { BillingHistoryTab } from './BillingHistoryTab';
+import { CheckoutReportAlert } from './CheckoutReportAlert';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
 import { SubscriptionTab } from './SubscriptionTab';
 import { useBillingData } from './useBillingData';
+import { useCheckoutReport } from './useCheckoutReport';
 import { useCheckoutFlow, type FlowNotice } from './useCheckoutFlow';
 
 const TABS = ['subscription', 'paymentMethods', 'history'] as const;
@@ -22,11 +26,20 @@ export function BillingPage() {
   const isMobile = useIsMobile();
   const [tab, setTab] = useState<BillingTab>('subscription');
   const [refreshing, setRefreshing] = useState(false);
-  const { info, paymentMethods, history, reload } = useBillingData();
+  const [searchParams] = useSearchParams();
+  // Opening the first employee's checkout: the screen is left in a second, its data is not needed.
+  const { info, paymentMethods, history, reload } = useBillingData({
+    paused: searchParams.get('setup') === FIRST_EMPLOYEE_SETUP,
+  });
 
   const reloadAfterChange = useCallback(() => void reload({ fresh: true }), [reload]);
   const showPaymentMethods = useCallback(() => setTab('paymentMethods'), []);
   const flow = useCheckoutFlow({ reload: reloadAfterChange, showPaymentMethods });
+  // A paid checkout whose return page was lost; a return to this page reports its own checkout.
+  const paid = useCheckoutReport(
+    flow.arrivalKind === 'plain' ? info.data?.unreportedCheckout : null,
+    reloadAfterChange,
+  );
 
   async function refresh() {
     setRefreshing(true);
@@ -47,6 +60,7 @@ export function BillingPage() {
         </Button>
       </Box>
       {flow.notice && <FlowNoticeAlert notice={flow.notice} onClose={flow.dismissNotice} />}
+      {paid.report && <CheckoutReportAlert report={paid.report} onClose={paid.dismiss} />}
       <Paper variant="outlined">
         <Tabs
           value={tab}

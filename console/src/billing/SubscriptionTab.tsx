@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/http';
 import { formatCents } from '../employees/employeeFormat';
 import { reactivateSubscription } from './billingApi';
-import { formatDay } from './billingFormat';
+import { formatDay, subscriptionDateOf } from './billingFormat';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { LoadState } from './LoadState';
 import { StatusChip, type StatusTone } from './StatusChip';
@@ -56,7 +56,7 @@ export function SubscriptionTab({ info, working, onRetry, onSubscribe, onAddCard
           label={translate(`resources.billing.subscription.statuses.${status}`)}
         />
       </Box>
-      <SubscriptionFacts billing={billing} status={status} periodEnd={periodEnd} />
+      <SubscriptionFacts billing={billing} />
       <Box sx={{ mt: 3 }}>
         {status === 'active' && (
           <ActiveSubscription
@@ -84,21 +84,9 @@ export function SubscriptionTab({ info, working, onRetry, onSubscribe, onAddCard
   );
 }
 
-interface SubscriptionFactsProps {
-  billing: BillingInfo;
-  status: ShownStatus;
-  periodEnd: string | null;
-}
-
-function SubscriptionFacts({ billing, status, periodEnd }: SubscriptionFactsProps) {
+function SubscriptionFacts({ billing }: { billing: BillingInfo }) {
   const translate = useTranslate();
-  const periodEndLabel = {
-    active: 'renewsOn',
-    cancel_at_period_end: 'accessUntil',
-    canceled: 'endedOn',
-    incomplete: undefined,
-    none: undefined,
-  }[status];
+  const date = subscriptionDateOf(billing.subscription);
   return (
     <Box
       component="dl"
@@ -115,9 +103,7 @@ function SubscriptionFacts({ billing, status, periodEnd }: SubscriptionFactsProp
         {translate('resources.billing.subscription.perMonth', { amount: formatCents(billing.pricePerSeat) })}
       </Fact>
       <Fact label={translate('resources.billing.subscription.monthlyTotal')}>{formatCents(billing.monthlyAmount)}</Fact>
-      {periodEndLabel && periodEnd && (
-        <Fact label={translate(`resources.billing.subscription.${periodEndLabel}`)}>{formatDay(periodEnd)}</Fact>
-      )}
+      {date && <Fact label={translate(`resources.billing.subscription.${date.label}`)}>{formatDay(date.instant)}</Fact>}
       <Fact label={translate('resources.billing.subscription.paymentMethod')}>
         {translate(`resources.billing.subscription.${billing.hasPaymentMethod ? 'cardOnFile' : 'noCard'}`)}
       </Fact>

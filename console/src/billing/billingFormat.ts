@@ -1,3 +1,5 @@
+import type { BillingSubscriptionSummary } from '@teamfolk/shared/contracts';
+
 // Billed months are calendar months: read in UTC, '2026-03-01' cannot slip to February in western time zones.
 const billingMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -23,4 +25,22 @@ export function formatCardExpiry(month: number, year: number): string {
 /** 'visa' → 'Visa' for brands without a label of their own. */
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** The date the subscription tab shows, and what it means: a renewal, the last day of access, or the end. */
+export function subscriptionDateOf(
+  subscription: BillingSubscriptionSummary | null,
+): { label: 'renewsOn' | 'accessUntil' | 'endedOn'; instant: string } | null {
+  const dated = (label: 'renewsOn' | 'accessUntil' | 'endedOn', instant: string | null) =>
+    instant ? { label, instant } : null;
+  switch (subscription?.status) {
+    case 'active':
+      return dated('renewsOn', subscription.currentPeriodEnd);
+    case 'cancel_at_period_end':
+      return dated('accessUntil', subscription.currentPeriodEnd);
+    case 'canceled':
+      return dated('endedOn', subscription.endedAt);
+    default:
+      return null;
+  }
 }

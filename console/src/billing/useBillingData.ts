@@ -45,9 +45,12 @@ function settle<Data>(previous: Loadable<Data>, outcome: PromiseSettledResult<Da
  * The billing screen's data, kept current as spec section 4 asks: on window focus, when the page
  * becomes visible, when employees change, and every 5 seconds while the page is visible. The parts
  * load independently, so a provider outage on the card list leaves the subscription readable, and
- * the last data stays on screen while a reload runs or after one fails.
+ * the last data stays on screen while a reload runs or after one fails. `paused`: none of this while
+ * the screen is about to leave for a hosted checkout (its call to the API goes first).
  */
-export function useBillingData(): BillingData & { reload: (options?: ReloadOptions) => Promise<void> } {
+export function useBillingData({ paused = false }: { paused?: boolean } = {}): BillingData & {
+  reload: (options?: ReloadOptions) => Promise<void>;
+} {
   const [data, setData] = useState<BillingData>({
     info: notYetLoaded,
     paymentMethods: notYetLoaded,
@@ -81,6 +84,7 @@ export function useBillingData(): BillingData & { reload: (options?: ReloadOptio
   );
 
   useEffect(() => {
+    if (paused) return;
     let poller: number | undefined;
     const stopPolling = () => window.clearInterval(poller);
     const startPolling = () => {
@@ -111,7 +115,7 @@ export function useBillingData(): BillingData & { reload: (options?: ReloadOptio
       document.removeEventListener('visibilitychange', onVisibilityChange);
       stopListeningToEmployees();
     };
-  }, [reload]);
+  }, [paused, reload]);
 
   return { ...data, reload };
 }

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiRequestError, errorMessage } from '../api/http';
 import type { EmployeePayload } from '../employees/employeeForms';
 import type { EmployeesLocationState } from '../employees/EmployeeList';
-import { clearPendingEmployee, readPendingEmployee } from '../employees/firstEmployeeCheckout';
+import { clearPendingEmployee, readCheckoutRedirectAt, readPendingEmployee } from '../employees/firstEmployeeCheckout';
 import { billingArrivalOf, type BillingArrival } from './billingArrival';
 import { confirmCheckout, createCheckoutSession, createHostedCardSetup } from './billingApi';
 
@@ -30,9 +30,10 @@ interface CheckoutFlowOptions {
 }
 
 /**
- * The hosted checkout and card pages of spec section 4: going there (after 1 s, with a message), and
- * coming back — a paid first checkout creates the pending employee and leads to the employees screen
- * after 2 s; a cancelled or failed one leads back to the plain billing screen after 3 s.
+ * The hosted checkout and card pages of spec section 4: going there (1 s after the message, the API
+ * call running meanwhile), and coming back — a paid first checkout creates the pending employee and
+ * leads to the employees screen after 2 s; a cancelled or failed one leads back to the plain billing
+ * screen after 3 s.
  */
 export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOptions) {
   const translate = useTranslate();
@@ -73,8 +74,9 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
     [after, showPlainBillingPage, translate],
   );
 
+  /** Goes to a hosted page at `redirectAt` (epoch ms), or at once if that moment has passed. */
   const redirectTo = useCallback(
-    (url: string) => after(TIMERS_MS.checkoutRedirect, () => window.location.assign(url)),
+    (url: string, redirectAt: number) => after(Math.max(0, redirectAt - Date.now()), () => window.location.assign(url)),
     [after],
   );
 
@@ -83,9 +85,9 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
 
   /** The notice saying so is already up: set on arrival, or by the Subscribe Now click. */
   const requestCheckout = useCallback(
-    (pendingEmployee?: EmployeePayload) =>
+    (redirectAt: number, pendingEmployee?: EmployeePayload) =>
       createCheckoutSession(pendingEmployee ? { pendingEmployeeData: pendingEmployee } : {}).then(
-        ({ url }) => redirectTo(url),
+        ({ url }) => redirectTo(url, redirectAt),
         (error: unknown) => {
           if (!pendingEmployee) {
             setNotice({
@@ -103,10 +105,10 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
   );
 
   const requestCardSetup = useCallback(
-    () =>
+    (redirectAt: number) =>
       createHostedCardSetup().then(
         ({ url }) => {
-          if (url) redirectTo(url);
+          if (url) redirectTo(url, redirectAt);
           else
             setNotice({
               severity: 'error',
@@ -172,7 +174,7 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
     arrivalHandled.current = true;
     switch (arrival.kind) {
       case 'firstEmployeeCheckout':
-        void requestCheckout(arrival.employee);
+        void requestCheckout(readCheckoutRedirectAt() ?? Date.now() + TIMERS_MS.checkoutRedirect, arrival.employee);
         return;
       case 'paymentCompleted':
         void confirmPayment(arrival.sessionId);
@@ -196,12 +198,14 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
   const dismissNotice = useCallback(() => setNotice(null), []);
 
   return {
+    /** Why the screen was opened: a return from a checkout or card page is handled by this flow. */
+    arrivalKind: arrival.kind,
     notice,
     dismissNotice,
     working: notice?.working === true,
     subscribe: () => {
       setNotice(redirectingToCheckout(translate));
-      void requestCheckout();
+      void requestCheckout(Date.now() + TIMERS_MS.checkoutRedirect);
     },
     addCard: () => {
       setNotice({
@@ -210,7 +214,7 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
         message: translate('resources.billing.flow.toCardSetup'),
         nextStep: translate('resources.billing.flow.redirecting'),
       });
-      void requestCardSetup();
+      void requestCardSetup(Date.now() + TIMERS_MS.checkoutRedirect);
     },
   };
 }
@@ -236,11 +240,8 @@ function noticeOnArrival(arrival: BillingArrival, translate: Translate): FlowNot
     case 'cardSaved':
       return { severity: 'info', working: true, message: translate('resources.billing.flow.confirmingCard') };
     case 'paymentCanceled':
-      return {
-        severity: 'warning',
-        message: translate('resources.billing.flow.paymentCanceled'),
-        nextStep: translate('resources.billing.flow.returningToBilling'),
-      };
+      // Already on the billing screen: only the address changes after 3 s, so no 'Returning to billing...'.
+      return { severity: 'warning', message: translate('resources.billing.flow.paymentCanceled') };
     case 'cardSetupCanceled':
       return { severity: 'info', message: translate('resources.billing.flow.cardSetupCanceled') };
     case 'plain':

@@ -1,4 +1,4 @@
-import { lazy, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { CssBaseline } from '@mui/material';
 import {
   AccessDenied,
@@ -7,6 +7,7 @@ import {
   CoreAdminUI,
   CustomRoutes,
   Error as ErrorPage,
+  Loading,
   LoadingPage,
   memoryStore,
   Notification,
@@ -15,6 +16,7 @@ import {
 import { Route } from 'react-router';
 import { createAuthProvider } from '../auth/authProvider';
 import { useSessionStore } from '../auth/SessionProvider';
+import { ReturnPageLoading, ReturnScreenLoading } from '../billing/ReturnLoading';
 import employees from '../employees';
 import { en } from '../i18n/en';
 import { i18nProvider } from '../i18n/i18nProvider';
@@ -48,8 +50,10 @@ const FormerEmployeesPage = lazy(() => import('../privacy/FormerEmployeesPage'))
 export function DashboardApp() {
   const session = useSessionStore();
   const authProvider = useMemo(() => createAuthProvider(session), [session]);
-  // Per mount, so list filters and other UI state never outlive the session that created them.
-  const [store] = useState(memoryStore);
+  // Per mount, so list filters and other UI state never outlive the session that created them. The
+  // locale is set from the start: without it react-admin renders nothing until an effect has set it,
+  // a blank page between the loader and the dashboard.
+  const [store] = useState(() => memoryStore({ locale: i18nProvider.getLocale() }));
 
   return (
     <AdminContext
@@ -65,7 +69,7 @@ export function DashboardApp() {
         layout={DashboardLayout}
         dashboard={OverviewPage}
         catchAll={DashboardNotFound}
-        loading={LoadingPage}
+        loading={DashboardLoading}
         error={ErrorPage}
         accessDenied={AccessDenied}
         authenticationError={AuthenticationError}
@@ -81,8 +85,10 @@ export function DashboardApp() {
           <Route
             path="/billing"
             element={
-              <AdminOnly resource="billing">
-                <BillingPage />
+              <AdminOnly resource="billing" loading={<ReturnScreenLoading fallback={<Loading />} />}>
+                <Suspense fallback={<ReturnScreenLoading fallback={<Loading />} />}>
+                  <BillingPage />
+                </Suspense>
               </AdminOnly>
             }
           />
@@ -92,4 +98,9 @@ export function DashboardApp() {
       <Notification />
     </AdminContext>
   );
+}
+
+/** react-admin's loading page, except on a return from checkout, which says at once what it waits for. */
+function DashboardLoading() {
+  return <ReturnPageLoading fallback={<LoadingPage />} />;
 }

@@ -28,7 +28,11 @@ const StartAddingContext = createContext<() => void>(() => undefined);
 export function AddEmployeeProvider({ children }: { children: ReactNode }) {
   const [step, setStep] = useState<AddStep>('idle');
   const redirectToPayment = usePaymentRedirect();
-  const startAdding = useCallback(() => setStep('confirmingSeat'), []);
+  const startAdding = useCallback(() => {
+    setStep('confirmingSeat');
+    // The first employee goes on to the billing screen's checkout: its code is fetched meanwhile.
+    import('../billing/BillingPage').catch(() => undefined);
+  }, []);
   const stopAdding = useCallback(() => setStep('idle'), []);
 
   return (
@@ -120,7 +124,8 @@ function seatRequiredErrorOf(error: unknown): SeatRequiredError | undefined {
 
 /**
  * A 402 on save (spec sections 4 and 8): the first employee goes to checkout with the data typed so
- * far; a later one needs a payment method, so the admin is sent to billing after two seconds.
+ * far, one second later; a later one needs a payment method, so the admin is sent to billing after
+ * two seconds.
  */
 function usePaymentRedirect() {
   const translate = useTranslate();
@@ -135,10 +140,8 @@ function usePaymentRedirect() {
       window.clearTimeout(timer.current);
       if (isFirstEmployee) {
         notify(translate('resources.employees.messages.firstEmployeeRequiresPayment'), { type: 'info' });
-        timer.current = window.setTimeout(
-          () => handOffFirstEmployeeToCheckout(employee, navigate),
-          TIMERS_MS.checkoutRedirect,
-        );
+        // The second counts from now; the billing screen opens the checkout when it is up.
+        handOffFirstEmployeeToCheckout(employee, navigate, Date.now() + TIMERS_MS.checkoutRedirect);
       } else {
         notify(translate('resources.employees.messages.paymentMethodRequired'), { type: 'warning' });
         timer.current = window.setTimeout(() => navigate(BILLING_PATH), TIMERS_MS.paymentRequiredRedirect);

@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
 import type { EmployeeRecord } from '@teamfolk/shared/contracts';
-import { DataTable, ExportButton, SearchInput, SortButton, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, ExportButton, SearchInput, SortButton, TopToolbar, useRefresh, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 import { EmailVerificationBanner } from '../auth/EmailVerificationBanner';
+import { CheckoutReportAlert } from '../billing/CheckoutReportAlert';
+import { announceEmployeesChanged } from '../billing/employeesChanged';
+import { useCheckoutReport, useUnreportedCheckout } from '../billing/useCheckoutReport';
 import { AdminOnly } from '../layout/AdminOnly';
 import { Page } from '../layout/Page';
 import {
@@ -52,6 +55,7 @@ function EmployeeListPage() {
     <Page title={translate('resources.employees.name', { smart_count: 2 })}>
       <EmailVerificationBanner />
       <SuccessMessageFromNavigation />
+      <PaidCheckoutReport />
       <AddEmployeeProvider>
         <ResponsiveList<EmployeeRecord>
           sort={{ field: 'name', order: 'ASC' }}
@@ -131,6 +135,21 @@ function EmployeeListActions() {
       <AddEmployeeButton />
     </TopToolbar>
   );
+}
+
+/**
+ * A first employee's payment whose return page was lost: the screen says it is being finished, then
+ * that the employee was added, and shows them.
+ */
+function PaidCheckoutReport() {
+  const refresh = useRefresh();
+  const checkout = useUnreportedCheckout();
+  const { report, dismiss } = useCheckoutReport(checkout, (reply) => {
+    if (!reply.employeeCreated) return;
+    refresh();
+    announceEmployeesChanged();
+  });
+  return report && <CheckoutReportAlert report={report} onClose={dismiss} />;
 }
 
 /**

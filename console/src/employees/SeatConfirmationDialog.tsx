@@ -14,6 +14,7 @@ import { SEAT_PRICE_CENTS, type SeatPreview } from '@teamfolk/shared/contracts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { serverMessageOf, type TeamfolkDataProvider } from '../dashboard/dataProvider';
 import { formatCents } from './employeeFormat';
+import { seatChargeNote } from './seatCharges';
 
 type PreviewState =
   { status: 'loading' } | { status: 'loaded'; preview: SeatPreview } | { status: 'failed'; message: string };
@@ -99,7 +100,9 @@ function SeatCosts({ preview }: { preview: SeatPreview }) {
     { key: 'currentMonthlyCost', value: formatCents(preview.currentMonthlyCost) },
     { key: 'newSeatCost', value: formatCents(preview.newSeatCost) },
     { key: 'newTotalCost', value: formatCents(preview.newTotalCost) },
+    { key: 'chargedNow', value: formatCents(preview.chargedNow) },
   ];
+  const note = seatChargeNote(preview);
   return (
     <>
       <Box
@@ -113,7 +116,7 @@ function SeatCosts({ preview }: { preview: SeatPreview }) {
             </Typography>
             <Typography
               component="dd"
-              sx={{ m: 0, textAlign: 'right', fontWeight: key === 'newTotalCost' ? 700 : 500 }}
+              sx={{ m: 0, textAlign: 'right', fontWeight: key === 'newTotalCost' || key === 'chargedNow' ? 700 : 500 }}
             >
               {value}
             </Typography>
@@ -121,7 +124,7 @@ function SeatCosts({ preview }: { preview: SeatPreview }) {
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {translate('resources.employees.seats.noProration')}
+        {translate(`resources.employees.seats.${note.key}`, note.values)}
       </Typography>
     </>
   );

@@ -448,7 +448,13 @@ export const en = {
         currentMonthlyCost: 'Current monthly cost',
         newSeatCost: 'New seat cost',
         newTotalCost: 'New monthly total',
-        noProration: 'Billing is monthly with no proration: the new seat is charged from the next billing cycle.',
+        chargedNow: 'Charged today',
+        chargedAtCheckout:
+          'This seat starts your subscription: its first month is charged today at checkout, then %{total} every month. No proration.',
+        chargedFromNextBill:
+          'Nothing is charged today: the new seat is first charged with your next bill on %{date}, when %{total} a month is charged. No proration.',
+        noProration:
+          'Nothing is charged today: billing is monthly with no proration, and the new seat is charged from the next billing cycle.',
         loading: 'Loading billing details...',
         loadFailed: 'Unable to load billing information',
         retry: 'Try again',
@@ -504,6 +510,12 @@ export const en = {
         paymentCanceled: 'Payment canceled: nothing was charged.',
         cardSetupCanceled: 'Adding a card was canceled: no card was saved.',
       },
+      report: {
+        finishing: 'A payment is being finished: %{name} will be added in a moment.',
+        finishingSubscription: 'A payment is being finished: your subscription will be active in a moment.',
+        paidFor: 'Your payment for %{name} went through',
+        paid: 'Your payment went through',
+      },
       subscription: {
         title: 'Your Subscription',
         statuses: {
@@ -533,7 +545,7 @@ export const en = {
         reactivate: 'Reactivate Subscription',
         endedText: 'Subscribe again to restore access for your team.',
         subscribeText:
-          '%{smart_count} seat at %{price} per month: %{total} per month. |||| %{smart_count} seats at %{price} per month: %{total} per month.',
+          '%{smart_count} seat at %{price} per month: %{total} charged today for the first month, then %{total} every month. |||| %{smart_count} seats at %{price} per month: %{total} charged today for the first month, then %{total} every month.',
         subscribeNow: 'Subscribe Now',
         goToEmployees: 'Go to Employees',
       },

@@ -6,9 +6,18 @@ import { useNavigate } from 'react-router';
 import { Page } from './Page';
 
 /** Renders an admin-only screen, or a short explanation for everybody else (spec section 6). */
-export function AdminOnly({ resource, children }: { resource: string; children: ReactNode }) {
+export function AdminOnly({
+  resource,
+  loading,
+  children,
+}: {
+  resource: string;
+  /** Shown while the permission is checked, instead of react-admin's default. */
+  loading?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <CanAccess resource={resource} action="list" accessDenied={<NotAllowed />}>
+    <CanAccess resource={resource} action="list" accessDenied={<NotAllowed />} loading={loading}>
       {children}
     </CanAccess>
   );

@@ -13,7 +13,7 @@ import {
   type ProviderEvent,
 } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
-import type { BillingService, FetchedCheckout } from './billing.service';
+import type { BillingService, PreparedCheckout } from './billing.service';
 
 export interface WebhookReply {
   received: true;
@@ -45,6 +45,11 @@ export class BillingWebhooks {
       if (error instanceof WebhookSignatureError) throw new HttpError(400, billingTexts.webhookSignatureInvalid);
       throw error;
     }
+    return this.receive(event, requestId);
+  }
+
+  /** An event whose origin is established: a verified webhook, or one the local test mode raised. */
+  async receive(event: ProviderEvent, requestId: string): Promise<WebhookReply> {
     if (await StripeEvent.findByPk(event.id)) return { received: true, duplicate: true, outcome: 'duplicate' };
 
     // The event's company, found by the provider's ids, is the only one its handling may touch.
@@ -72,10 +77,10 @@ export class BillingWebhooks {
   }
 
   /** A completed checkout is verified with the provider before the transaction that applies it. */
-  private async prefetch(event: ProviderEvent): Promise<FetchedCheckout | null> {
+  private async prefetch(event: ProviderEvent): Promise<PreparedCheckout | null> {
     if (event.data.kind !== 'checkout-session' || !CHECKOUT_COMPLETED.has(event.type)) return null;
     try {
-      return await this.billing.fetchCheckout(event.data.session.id);
+      return await this.billing.prepareCheckout(event.data.session.id);
     } catch (error) {
       if (error instanceof HttpError && error.status === 402) return null;
       throw error;
@@ -86,7 +91,7 @@ export class BillingWebhooks {
     transaction: Transaction,
     event: ProviderEvent,
     companyId: number | null,
-    fetched: FetchedCheckout | null,
+    fetched: PreparedCheckout | null,
     requestId: string,
   ): Promise<string> {
     const { data } = event;

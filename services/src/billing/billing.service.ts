@@ -33,20 +33,32 @@ import {
   type ProviderSubscription,
   type SetupIntentReply,
   type SyncSubscriptionReply,
+  UNFINISHED_CHECKOUT_WINDOW_HOURS,
+  type UnreportedCheckout,
 } from '@teamfolk/shared';
 import { recordAudit } from '../audit/audit';
+import { employeeRecordOf } from '../employees/employee-record';
 import { requestSeatUpdate, type EmployeesService } from '../employees/employees.service';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 
 type CheckoutInput = z.output<typeof createCheckoutSessionSchema>;
 
-/** What a completed checkout needs from the provider, fetched before the transaction that applies it. */
-export interface FetchedCheckout {
+/** What finishing the company's unfinished checkouts did. */
+export interface FinishedCheckouts {
+  finished: number;
+  /** Still open at the provider: not paid (yet). */
+  unpaid: number;
+}
+
+/** What a completed checkout needs from the provider, settled there before the transaction that applies it. */
+export interface PreparedCheckout {
   session: ProviderCheckoutSession;
   subscription: ProviderSubscription | null;
   invoice: ProviderInvoice | null;
   observedAt: Date;
+  /** A saved card made the customer's default at the provider, to be recorded as the company's too. */
+  adoptedPaymentMethodId: string | null;
 }
 
 const SYNC_THROTTLE_SECONDS = 30;
@@ -93,16 +105,36 @@ export class BillingService {
   }
 
   async info(auth: AuthContext): Promise<BillingInfo> {
-    const [seatCount, subscription] = await Promise.all([
-      Employee.count({ where: { companyId: auth.companyId, deletedAt: null } }),
-      Subscription.findOne({ where: { companyId: auth.companyId } }),
-    ]);
+    // One after the other: a request takes one pooled connection at a time.
+    const seatCount = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null } });
+    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
     return {
       seatCount,
       pricePerSeat: SEAT_PRICE_CENTS,
       monthlyAmount: monthlyAmount(seatCount),
       subscription: subscriptionSummaryOf(subscription),
       hasPaymentMethod: Boolean(subscription?.defaultPaymentMethodId),
+      unreportedCheckout: await this.unreportedCheckout(auth.companyId),
+    };
+  }
+
+  /** The newest paid subscription checkout no payment-success has reported yet. */
+  private async unreportedCheckout(companyId: number): Promise<UnreportedCheckout | null> {
+    const checkout = await BillingCheckout.findOne({
+      where: {
+        companyId,
+        mode: 'subscription',
+        confirmedAt: null,
+        [Op.or]: [{ paidAt: { [Op.ne]: null } }, { completedAt: { [Op.ne]: null } }],
+      },
+      order: [['createdAt', 'DESC']],
+    });
+    if (!checkout) return null;
+    const name = checkout.pendingEmployee?.name;
+    return {
+      sessionId: checkout.sessionId,
+      state: checkout.completedAt ? 'finished' : 'finishing',
+      employeeName: typeof name === 'string' ? name : null,
     };
   }
 
@@ -140,16 +172,16 @@ export class BillingService {
 
   /**
    * Starts a hosted checkout for a new subscription, billed for the current employees plus the pending
-   * one. The pending employee is kept here and created only once the payment is confirmed.
+   * one. The pending employee is kept here and created only once the payment is confirmed. The provider
+   * is called between short transactions, never inside one.
    */
   async createCheckoutSession(auth: AuthContext, input: CheckoutInput): Promise<CheckoutSessionReply> {
     const pending = input.pendingEmployeeData;
-    return this.sequelize.transaction(async (transaction) => {
-      const subscription = await lockSubscription(transaction, auth.companyId);
-      if (subscription.status === 'cancel_at_period_end') throw new HttpError(409, billingTexts.reactivateInstead);
-      if (subscription.status === 'active') throw new HttpError(409, billingTexts.alreadySubscribed);
-      const seats = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null }, transaction });
-      if (!pending && seats === 0) throw new HttpError(400, billingTexts.addEmployeesFirst);
+    const seats = await this.sequelize.transaction(async (transaction) => {
+      const subscription = await Subscription.findOne({ where: { companyId: auth.companyId }, transaction });
+      this.assertNoRunningSubscription(subscription);
+      const count = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null }, transaction });
+      if (!pending && count === 0) throw new HttpError(400, billingTexts.addEmployeesFirst);
       if (pending) {
         await this.employees.assertEmailFree(
           auth.companyId,
@@ -159,19 +191,29 @@ export class BillingService {
           'pendingEmployeeData.email',
         );
       }
+      return count;
+    });
 
-      const customerId = await this.ensureCustomer(auth, subscription, transaction);
-      await this.expireOpenCheckouts(auth.companyId, transaction);
-      const session = await callProvider(() =>
-        this.payments.createCheckoutSession({
-          companyId: auth.companyId,
-          customerId,
-          mode: 'subscription',
-          quantity: seats + (pending ? 1 : 0),
-          successUrl: this.urls.checkoutSuccess,
-          cancelUrl: this.urls.checkoutCancel,
-        }),
-      );
+    const customerId = await this.ensureCustomer(auth);
+    await this.expireCheckouts(await this.openCheckouts(auth.companyId));
+    const quantity = seats + (pending ? 1 : 0);
+    const session = await callProvider(() =>
+      this.payments.createCheckoutSession({
+        companyId: auth.companyId,
+        customerId,
+        mode: 'subscription',
+        quantity,
+        successUrl: this.urls.checkoutSuccess,
+        cancelUrl: this.urls.checkoutCancel,
+      }),
+    );
+    const recorded = await this.sequelize.transaction(async (transaction) => {
+      // Under the subscription's lock: a checkout that completed meanwhile wins, and of two checkouts
+      // started at once the later one sees the earlier and closes it.
+      const subscription = await lockSubscription(transaction, auth.companyId);
+      const refusal = this.runningSubscriptionRefusal(subscription);
+      if (refusal) return { refusal, superseded: [] };
+      const superseded = await this.openCheckouts(auth.companyId, transaction);
       await BillingCheckout.create(
         {
           sessionId: session.id,
@@ -186,94 +228,120 @@ export class BillingService {
         action: 'billing.checkout_started',
         entity: 'checkout',
         entityId: session.id,
-        after: { quantity: seats + (pending ? 1 : 0), withPendingEmployee: Boolean(pending) },
+        after: { quantity, withPendingEmployee: Boolean(pending) },
       });
-      return { sessionId: session.id, url: session.url };
+      return { refusal: null, superseded };
     });
+    if (recorded.refusal) {
+      await callProvider(() => this.payments.expireCheckoutSession(session.id));
+      throw new HttpError(409, recorded.refusal);
+    }
+    await this.expireCheckouts(recorded.superseded);
+    return { sessionId: session.id, url: session.url };
   }
 
   /**
    * The browser is back from the hosted checkout: the session is verified with the provider, the
-   * subscription activated and the pending employee created, all once (a webhook may have done it
-   * first). The first confirmation reports the employee; later ones report that nothing more was done.
+   * subscription activated and the pending employee created, all once (a webhook, the sync or the sweep
+   * may have done it first). employeeCreated is answered true once per checkout: to the call that
+   * created the employee, or, when another path did, to the first call after it.
    */
   async paymentSuccess(auth: AuthContext, sessionId: string, requestId: string): Promise<PaymentSuccessReply> {
     const checkout = await BillingCheckout.findOne({ where: { sessionId, companyId: auth.companyId } });
     if (!checkout) throw new HttpError(404, billingTexts.sessionNotFound);
-    if (!checkout.completedAt) {
-      const fetched = await this.fetchCheckout(sessionId);
-      if (!fetched || fetched.session.companyId !== auth.companyId)
-        throw new HttpError(404, billingTexts.sessionNotFound);
-      const outcome = await this.sequelize.transaction((transaction) =>
-        this.applyCheckout(transaction, fetched, { requestId, actorUserId: auth.userId }),
-      );
-      if (outcome === 'unknown-checkout') throw new HttpError(404, billingTexts.sessionNotFound);
+    if (checkout.completedAt) {
+      return this.sequelize.transaction((transaction) => this.confirm(transaction, auth, sessionId));
+    }
+    const prepared = await this.prepareCheckout(sessionId);
+    if (!prepared || prepared.session.companyId !== auth.companyId) {
+      throw new HttpError(404, billingTexts.sessionNotFound);
     }
     return this.sequelize.transaction(async (transaction) => {
-      const locked = await BillingCheckout.findByPk(sessionId, {
-        transaction,
-        lock: transaction.LOCK.UPDATE,
-        rejectOnEmpty: true,
-      });
-      const subscription = subscriptionSummaryOf(
-        await Subscription.findOne({ where: { companyId: auth.companyId }, transaction }),
-      );
-      if (locked.confirmedAt) {
-        return {
-          success: true as const,
-          employeeCreated: false,
-          alreadyProcessed: true as const,
-          subscription,
-          message: billingTexts.paymentAlreadyProcessed,
-        };
-      }
-      await locked.update({ confirmedAt: new Date() }, { transaction });
-      const employee = locked.employeeId
-        ? await this.employees.get({ ...auth }, locked.employeeId).catch(() => undefined)
-        : undefined;
-      const message = employee
-        ? employeeTexts.added
-        : locked.mode === 'setup'
-          ? billingTexts.paymentMethodAdded
-          : billingTexts.subscriptionActivated;
-      return {
-        success: true as const,
-        employeeCreated: Boolean(employee),
-        ...(employee ? { employee } : {}),
-        ...(locked.paymentMethodId ? { paymentMethodId: locked.paymentMethodId } : {}),
-        ...(locked.warning ? { warning: locked.warning } : {}),
-        subscription,
-        message,
-      };
+      const outcome = await this.applyCheckout(transaction, prepared, { requestId, actorUserId: auth.userId });
+      if (outcome === 'unknown-checkout') throw new HttpError(404, billingTexts.sessionNotFound);
+      return this.confirm(transaction, auth, sessionId);
     });
   }
 
-  /** The provider's view of a finished checkout, or null for an unknown session. Refuses an unpaid one. */
-  async fetchCheckout(sessionId: string): Promise<FetchedCheckout | null> {
+  /** Reports a completed checkout: the first report tells what it did, later ones that it was done. */
+  private async confirm(transaction: Transaction, auth: AuthContext, sessionId: string): Promise<PaymentSuccessReply> {
+    const checkout = await BillingCheckout.findOne({
+      where: { sessionId, companyId: auth.companyId },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+      rejectOnEmpty: true,
+    });
+    const subscription = subscriptionSummaryOf(
+      await Subscription.findOne({ where: { companyId: auth.companyId }, transaction }),
+    );
+    if (checkout.confirmedAt) {
+      return {
+        success: true as const,
+        employeeCreated: false,
+        alreadyProcessed: true as const,
+        subscription,
+        message: billingTexts.paymentAlreadyProcessed,
+      };
+    }
+    await checkout.update({ confirmedAt: new Date() }, { transaction });
+    const created = checkout.employeeId
+      ? await Employee.findOne({
+          where: { id: checkout.employeeId, companyId: auth.companyId, deletedAt: null },
+          transaction,
+        })
+      : null;
+    const employee = created ? employeeRecordOf(created) : undefined;
+    const message = employee
+      ? employeeTexts.added
+      : checkout.mode === 'setup'
+        ? billingTexts.paymentMethodAdded
+        : billingTexts.subscriptionActivated;
+    return {
+      success: true as const,
+      employeeCreated: Boolean(employee),
+      ...(employee ? { employee } : {}),
+      ...(checkout.paymentMethodId ? { paymentMethodId: checkout.paymentMethodId } : {}),
+      ...(checkout.warning ? { warning: checkout.warning } : {}),
+      subscription,
+      message,
+    };
+  }
+
+  /**
+   * What a completed checkout needs from the provider, asked before the transaction that records it:
+   * the session (refused unless paid), its subscription and first invoice; for a saved card, the card
+   * is made the customer's default there first when the company has none. Null for an unknown session.
+   */
+  async prepareCheckout(sessionId: string): Promise<PreparedCheckout | null> {
     const observedAt = new Date();
     const session = await callProvider(() => this.payments.retrieveCheckoutSession(sessionId));
     if (!session) return null;
     const paid = session.mode === 'setup' || session.paymentStatus !== 'unpaid';
     if (session.status !== 'complete' || !paid) {
+      if (session.status === 'expired') await this.markClosed(sessionId);
       throw new HttpError(402, billingTexts.paymentNotCompleted, { requiresPayment: true });
     }
+    // Known paid from here on: the screens say the payment is being finished until it is.
+    await BillingCheckout.update({ paidAt: observedAt }, { where: { sessionId, paidAt: null } });
     const subscription = session.subscriptionId
       ? await callProvider(() => this.payments.retrieveSubscription(session.subscriptionId!))
       : null;
     const invoice = subscription?.latestInvoiceId
       ? await callProvider(() => this.payments.retrieveInvoice(subscription.latestInvoiceId!))
       : null;
-    return { session, subscription, invoice, observedAt };
+    const adoptedPaymentMethodId = await this.adoptCardAtProvider(session);
+    return { session, subscription, invoice, observedAt, adoptedPaymentMethodId };
   }
 
   /**
-   * Applies a completed checkout once: the subscription's state and first invoice, then the pending
-   * employee through the employees service (seat gate, invitation e-mail and all) in a savepoint —
-   * if the employee can no longer be created the payment still counts and the reply warns.
+   * Applies a completed checkout once, in the caller's transaction and without calling the provider:
+   * the subscription's state and first invoice, then the pending employee through the employees
+   * service (seat gate, invitation e-mail and all) in a savepoint — if the employee can no longer be
+   * created the payment still counts and the reply warns.
    */
   async applyCheckout(
     transaction: Transaction,
-    { session, subscription, invoice, observedAt }: FetchedCheckout,
+    { session, subscription, invoice, observedAt, adoptedPaymentMethodId }: PreparedCheckout,
     { requestId, actorUserId }: { requestId?: string; actorUserId?: number | null },
   ): Promise<'applied' | 'already-applied' | 'unknown-checkout'> {
     const checkout = await BillingCheckout.findByPk(session.id, { transaction, lock: transaction.LOCK.UPDATE });
@@ -299,35 +367,71 @@ export class BillingService {
     }
     if (checkout.mode === 'setup' && session.paymentMethodId) {
       await checkout.update({ paymentMethodId: session.paymentMethodId }, { transaction });
-      await this.adoptAsDefaultIfNone(transaction, row, session.paymentMethodId);
+      if (adoptedPaymentMethodId && !row.defaultPaymentMethodId) {
+        await row.update({ defaultPaymentMethodId: adoptedPaymentMethodId }, { transaction });
+      }
     }
     await checkout.update({ completedAt: new Date() }, { transaction });
     return 'applied';
   }
 
-  async createSetupIntent(auth: AuthContext, { hosted = false }: { hosted?: boolean }): Promise<SetupIntentReply> {
-    return this.sequelize.transaction(async (transaction) => {
-      const subscription = await lockSubscription(transaction, auth.companyId);
-      const customerId = await this.ensureCustomer(auth, subscription, transaction);
-      if (hosted && this.payments.mode === 'stripe') {
-        const session = await callProvider(() =>
-          this.payments.createCheckoutSession({
-            companyId: auth.companyId,
-            customerId,
-            mode: 'setup',
-            successUrl: this.urls.setupSuccess,
-            cancelUrl: this.urls.setupCancel,
-          }),
-        );
-        await this.recordSetupCheckout(transaction, auth, session.id);
-        return { clientSecret: null, url: session.url, sessionId: session.id };
-      }
-      const intent = await callProvider(() =>
-        this.payments.createSetupIntent({ companyId: auth.companyId, customerId }),
-      );
-      if (intent.sessionId) await this.recordSetupCheckout(transaction, auth, intent.sessionId);
-      return { clientSecret: intent.clientSecret, url: intent.url, sessionId: intent.sessionId };
+  /**
+   * Finishes the company's checkouts that may have been paid without the API hearing of it (a lost
+   * return page and an undelivered webhook): each is asked of the provider and, if paid, applied as
+   * the webhook would apply it. Unpaid ones stay open, expired ones are closed. For the admin's sync
+   * and the workers' sweep.
+   */
+  async finishCheckouts(companyId: number, requestId?: string): Promise<FinishedCheckouts> {
+    const unfinished = await BillingCheckout.findAll({
+      where: {
+        companyId,
+        completedAt: null,
+        closedAt: null,
+        createdAt: { [Op.gt]: new Date(Date.now() - UNFINISHED_CHECKOUT_WINDOW_HOURS * 3600 * 1000) },
+      },
+      order: [['createdAt', 'ASC']],
     });
+    const result: FinishedCheckouts = { finished: 0, unpaid: 0 };
+    for (const { sessionId } of unfinished) {
+      const outcome = await this.finishCheckout(sessionId, requestId);
+      if (outcome === 'applied') result.finished += 1;
+      if (outcome === 'unpaid') result.unpaid += 1;
+    }
+    return result;
+  }
+
+  private async finishCheckout(sessionId: string, requestId?: string) {
+    let prepared: PreparedCheckout | null;
+    try {
+      prepared = await this.prepareCheckout(sessionId);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 402) return 'unpaid' as const;
+      throw error;
+    }
+    if (!prepared) return 'unknown-checkout' as const;
+    return this.sequelize.transaction((transaction) =>
+      this.applyCheckout(transaction, prepared, { requestId, actorUserId: null }),
+    );
+  }
+
+  async createSetupIntent(auth: AuthContext, { hosted = false }: { hosted?: boolean }): Promise<SetupIntentReply> {
+    const customerId = await this.ensureCustomer(auth);
+    if (hosted && this.payments.mode === 'stripe') {
+      const session = await callProvider(() =>
+        this.payments.createCheckoutSession({
+          companyId: auth.companyId,
+          customerId,
+          mode: 'setup',
+          successUrl: this.urls.setupSuccess,
+          cancelUrl: this.urls.setupCancel,
+        }),
+      );
+      await this.recordSetupCheckout(auth, session.id);
+      return { clientSecret: null, url: session.url, sessionId: session.id };
+    }
+    const intent = await callProvider(() => this.payments.createSetupIntent({ companyId: auth.companyId, customerId }));
+    if (intent.sessionId) await this.recordSetupCheckout(auth, intent.sessionId);
+    return { clientSecret: intent.clientSecret, url: intent.url, sessionId: intent.sessionId };
   }
 
   async updatePaymentMethod(auth: AuthContext, paymentMethodId: string): Promise<BillingActionReply> {
@@ -427,8 +531,17 @@ export class BillingService {
     );
   }
 
-  /** Asks the workers to pull the subscription from the provider; answers at once, at most one request per 30 s. */
+  /**
+   * After sign-in: finishes a checkout paid while the API heard nothing of it (its return page lost),
+   * and asks the workers to pull the subscription from the provider. At most once per 30 s.
+   */
   async requestSync(auth: AuthContext, requestId: string): Promise<SyncSubscriptionReply> {
+    const reply = await this.queueSync(auth, requestId);
+    if (reply.queued) await this.finishCheckouts(auth.companyId, requestId);
+    return reply;
+  }
+
+  private async queueSync(auth: AuthContext, requestId: string): Promise<SyncSubscriptionReply> {
     return this.sequelize.transaction(async (transaction) => {
       const [rows] = await this.sequelize.query(
         `UPDATE subscriptions SET sync_requested_at = now()
@@ -485,52 +598,87 @@ export class BillingService {
     return { success: true as const, message, subscription: subscriptionSummaryOf(subscription) };
   }
 
-  private async ensureCustomer(auth: AuthContext, subscription: Subscription, transaction: Transaction) {
-    if (subscription.providerCustomerId) return subscription.providerCustomerId;
-    const [company, admin] = await Promise.all([
-      Company.findByPk(auth.companyId, { transaction, rejectOnEmpty: true }),
-      User.findByPk(auth.userId, { transaction, rejectOnEmpty: true }),
-    ]);
-    const customerId = await callProvider(() =>
-      this.payments.createCustomer({ companyId: auth.companyId, email: admin.email, name: company.name }),
-    );
-    await subscription.update({ providerCustomerId: customerId }, { transaction });
-    return customerId;
+  private assertNoRunningSubscription(subscription: Subscription | null): void {
+    const refusal = subscription && this.runningSubscriptionRefusal(subscription);
+    if (refusal) throw new HttpError(409, refusal);
+  }
+
+  /** Why a new subscription cannot start while this one runs, or null when it can. */
+  private runningSubscriptionRefusal(subscription: Subscription): string | null {
+    if (subscription.status === 'cancel_at_period_end') return billingTexts.reactivateInstead;
+    if (subscription.status === 'active') return billingTexts.alreadySubscribed;
+    return null;
   }
 
   /**
-   * One payable checkout per company: an older session (another tab, an earlier attempt) is closed
-   * before a new one opens, so the company can never pay for two subscriptions.
+   * The company's customer at the provider, created on first use. The provider is asked outside any
+   * transaction; of two requests creating one at once, the first stored wins and both use it.
    */
-  private async expireOpenCheckouts(companyId: number, transaction: Transaction) {
-    // Sessions expire by themselves after a day at the latest; only younger ones can still be paid.
-    const open = await BillingCheckout.findAll({
+  private async ensureCustomer(auth: AuthContext): Promise<string> {
+    const existing = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    if (existing?.providerCustomerId) return existing.providerCustomerId;
+    const company = await Company.findByPk(auth.companyId, { rejectOnEmpty: true });
+    const admin = await User.findByPk(auth.userId, { rejectOnEmpty: true });
+    const created = await callProvider(() =>
+      this.payments.createCustomer({ companyId: auth.companyId, email: admin.email, name: company.name }),
+    );
+    return this.sequelize.transaction(async (transaction) => {
+      const subscription = await lockSubscription(transaction, auth.companyId);
+      if (subscription.providerCustomerId) return subscription.providerCustomerId;
+      await subscription.update({ providerCustomerId: created }, { transaction });
+      return created;
+    });
+  }
+
+  /**
+   * The company's subscription checkouts that may still be paid: one payable checkout per company, so
+   * an older session (another tab, an earlier attempt) is closed when a new one opens and the company
+   * can never pay for two subscriptions. Sessions expire by themselves after a day at the latest.
+   */
+  private openCheckouts(companyId: number, transaction?: Transaction): Promise<BillingCheckout[]> {
+    return BillingCheckout.findAll({
       where: {
         companyId,
         mode: 'subscription',
         completedAt: null,
+        closedAt: null,
         createdAt: { [Op.gt]: new Date(Date.now() - DAY_MS) },
       },
       transaction,
     });
-    for (const checkout of open) {
-      await callProvider(() => this.payments.expireCheckoutSession(checkout.sessionId));
+  }
+
+  /** Closes sessions at the provider; one paid meanwhile stays open here, to be finished as any other. */
+  private async expireCheckouts(checkouts: BillingCheckout[]): Promise<void> {
+    for (const checkout of checkouts) {
+      const closed = await callProvider(() => this.payments.expireCheckoutSession(checkout.sessionId));
+      if (closed) await this.markClosed(checkout.sessionId);
     }
   }
 
-  private async recordSetupCheckout(transaction: Transaction, auth: AuthContext, sessionId: string) {
-    await BillingCheckout.create(
-      { sessionId, companyId: auth.companyId, mode: 'setup', createdBy: auth.userId },
-      { transaction },
-    );
+  private async markClosed(sessionId: string): Promise<void> {
+    await BillingCheckout.update({ closedAt: new Date() }, { where: { sessionId, paidAt: null, completedAt: null } });
   }
 
-  /** A card saved through a hosted page becomes the default when the company has none. */
-  private async adoptAsDefaultIfNone(transaction: Transaction, row: Subscription, paymentMethodId: string) {
-    if (row.defaultPaymentMethodId || !row.providerCustomerId) return;
+  private async recordSetupCheckout(auth: AuthContext, sessionId: string) {
+    await BillingCheckout.create({ sessionId, companyId: auth.companyId, mode: 'setup', createdBy: auth.userId });
+  }
+
+  /**
+   * A card saved through a hosted page becomes the default when the company has none: at the provider
+   * here, before the transaction that records it. Only a card of the company's own customer.
+   */
+  private async adoptCardAtProvider(session: ProviderCheckoutSession): Promise<string | null> {
+    if (session.mode !== 'setup' || !session.paymentMethodId || !session.companyId) return null;
+    const row = await Subscription.findOne({ where: { companyId: session.companyId } });
+    if (!row?.providerCustomerId || row.defaultPaymentMethodId || row.providerCustomerId !== session.customerId) {
+      return null;
+    }
     const live = row.providerSubscriptionId && row.status !== 'canceled' ? row.providerSubscriptionId : null;
-    await callProvider(() => this.payments.setDefaultPaymentMethod(row.providerCustomerId!, paymentMethodId, live));
-    await row.update({ defaultPaymentMethodId: paymentMethodId }, { transaction });
+    await callProvider(() =>
+      this.payments.setDefaultPaymentMethod(row.providerCustomerId!, session.paymentMethodId!, live),
+    );
+    return session.paymentMethodId;
   }
 
   /**

@@ -117,7 +117,7 @@ describe('checkout through Stripe', () => {
       success: true,
       employeeCreated: true,
       employee: { name: pending.name, email: pending.email },
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       message: employeeTexts.added,
     });
     const again = await post('/api/billing/payment-success', admin.auth, { sessionId }).expect(200);
@@ -386,6 +386,29 @@ describe('POST /api/billing/webhook', () => {
       200,
     );
     expect(again.body).toMatchObject({ employeeCreated: false, alreadyProcessed: true });
+    expect(await Employee.count({ where: { companyId: other.company.id } })).toBe(1);
+  });
+
+  it("should finish a checkout paid on Stripe whose return page and webhook never came, at the admin's sync", async () => {
+    const other = await newAdmin();
+    const pending = person();
+    const checkout = await post('/api/billing/create-checkout-session', other.auth, {
+      pendingEmployeeData: pending,
+    }).expect(200);
+    stub.completeCheckout(checkout.body.sessionId);
+
+    await post('/api/billing/sync-subscription', other.auth).expect(202);
+    expect((await Employee.findAll({ where: { companyId: other.company.id } })).map((e) => e.email)).toEqual([
+      pending.email,
+    ]);
+    expect((await get('/api/billing/info', other.auth)).body).toMatchObject({
+      seatCount: 1,
+      subscription: { status: 'active' },
+      unreportedCheckout: { sessionId: checkout.body.sessionId, state: 'finished', employeeName: pending.name },
+    });
+    // The webhook arriving late changes nothing.
+    const late = stub.event('checkout.session.completed', stub.objects.get(checkout.body.sessionId)!);
+    expect((await deliver(late).expect(200)).body.outcome).toBe('already-applied');
     expect(await Employee.count({ where: { companyId: other.company.id } })).toBe(1);
   });
 

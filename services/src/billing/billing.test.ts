@@ -8,7 +8,9 @@ import {
   OutboxEvent,
   firstLink,
   LocalPaymentObject,
+  StripeEvent,
   Subscription,
+  type LocalPaymentsProvider,
 } from '@teamfolk/shared';
 import {
   activateSubscription,
@@ -54,12 +56,12 @@ const person = (overrides: Record<string, unknown> = {}) => ({
 /** The local checkout page's path of a checkout url. */
 const pagePath = (url: string) => new URL(url).pathname;
 
-function payOnCheckoutPage(url: string, cardNumber = '4242 4242 4242 4242') {
+function payOnCheckoutPage(url: string, cardNumber = '4242 4242 4242 4242', expiry = '12 / 34') {
   return t
     .request()
     .post(`${pagePath(url)}/complete`)
     .set('Accept', 'application/json')
-    .send({ cardNumber });
+    .send({ cardNumber, expiry });
 }
 
 /** Subscribes through the hosted checkout, optionally for a first employee; returns the session and reply. */
@@ -130,6 +132,18 @@ describe('the first employee: hosted checkout, then payment-success', () => {
     expect(reply.body).toMatchObject({ requiresPayment: true, isFirstEmployee: true });
   });
 
+  it("should preview the first seat as charged at once: the subscription's first month", async () => {
+    const preview = await get('/api/billing/seats', admin.auth).expect(200);
+    expect(preview.body).toEqual({
+      currentSeats: 0,
+      currentMonthlyCost: 0,
+      newSeatCost: 200,
+      newTotalCost: 200,
+      chargedNow: 200,
+      nextChargeOn: null,
+    });
+  });
+
   it('should answer a session id and the hosted checkout url, keeping the pending employee server-side', async () => {
     const reply = await post('/api/billing/create-checkout-session', admin.auth, {
       pendingEmployeeData: firstEmployee,
@@ -151,6 +165,7 @@ describe('the first employee: hosted checkout, then payment-success', () => {
     expect(page.text).toContain('<button type="submit">Pay</button>');
     expect(page.text).toContain(`action="/dev/checkout/${sessionId}/complete"`);
     expect(page.text).toContain('$2.00');
+    expect(page.text).toContain('Charged today: $2.00 for your first month, then $2.00 every month.');
   });
 
   it('should refuse payment-success while the checkout is not paid', async () => {
@@ -207,7 +222,7 @@ describe('the first employee: hosted checkout, then payment-success', () => {
       success: true,
       employeeCreated: true,
       employee: { name: 'Frida First', email: firstEmployee.email, vacation_days_total: 20 },
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       message: employeeTexts.added,
     });
     expect(repeated).toMatchObject({ success: true, employeeCreated: false, alreadyProcessed: true });
@@ -226,8 +241,9 @@ describe('the first employee: hosted checkout, then payment-success', () => {
       seatCount: 1,
       pricePerSeat: 200,
       monthlyAmount: 200,
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
       hasPaymentMethod: true,
+      unreportedCheckout: null,
     });
     const periodEnd = new Date(info.body.subscription.currentPeriodEnd);
     expect(periodEnd.getTime()).toBeGreaterThan(Date.now());
@@ -244,6 +260,17 @@ describe('the first employee: hosted checkout, then payment-success', () => {
           paid_at: expect.any(String),
         },
       ],
+    });
+
+    // What the seat dialog said is what was charged: $2.00 today, for this month.
+    expect(history.body.billingCycles[0].amount_due).toBe(200);
+    expect(history.body.billingCycles[0].paid_at.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    const later = await get('/api/billing/seats', admin.auth).expect(200);
+    expect(later.body).toMatchObject({
+      currentSeats: 1,
+      newTotalCost: 400,
+      chargedNow: 0,
+      nextChargeOn: info.body.subscription.currentPeriodEnd,
     });
 
     const methods = await get('/api/billing/payment-methods', admin.auth).expect(200);
@@ -402,6 +429,7 @@ describe('subscribing with employees already on record, and the cancel page', ()
       monthlyAmount: 0,
       subscription: null,
       hasPaymentMethod: false,
+      unreportedCheckout: null,
     });
     expect((await get('/api/billing/history', stranger.auth)).body).toEqual({ billingCycles: [] });
     expect((await get('/api/billing/payment-methods', stranger.auth)).body).toEqual({
@@ -504,6 +532,39 @@ describe('payment methods', () => {
     expect(hosted.body.field).toBe('hosted');
   });
 
+  it('should save the expiry typed on the card page, and refuse one that is past or malformed', async () => {
+    const saved: Array<{ exp_month: number; exp_year: number }> = [];
+    for (const expiry of ['12/30', '08 / 31']) {
+      const intent = await post('/api/billing/create-setup-intent', admin.auth, { hosted: true }).expect(200);
+      await payOnCheckoutPage(intent.body.url, '4242 4242 4242 4242', expiry).expect(200);
+      const added = await post('/api/billing/payment-success', admin.auth, { sessionId: intent.body.sessionId });
+      const methods = (await get('/api/billing/payment-methods', admin.auth)).body.paymentMethods as Array<{
+        id: string;
+        card: { exp_month: number; exp_year: number };
+      }>;
+      saved.push(methods.find((method) => method.id === added.body.paymentMethodId)!.card);
+    }
+    expect(saved).toEqual([
+      expect.objectContaining({ exp_month: 12, exp_year: 2030 }),
+      expect.objectContaining({ exp_month: 8, exp_year: 2031 }),
+    ]);
+
+    const intent = await post('/api/billing/create-setup-intent', admin.auth, { hosted: true }).expect(200);
+    const past = await payOnCheckoutPage(intent.body.url, '4242 4242 4242 4242', '01/20').expect(400);
+    expect(past.body).toEqual({ message: billingTexts.cardExpiryPast, field: 'expiry' });
+    const malformed = await payOnCheckoutPage(intent.body.url, '4242 4242 4242 4242', '13/30').expect(400);
+    expect(malformed.body).toEqual({ message: billingTexts.cardExpiryInvalid, field: 'expiry' });
+    const form = await t
+      .request()
+      .post(`${pagePath(intent.body.url)}/complete`)
+      .type('form')
+      .send({ cardNumber: '4242 4242 4242 4242', expiry: '01/20' })
+      .expect(400);
+    expect(form.text).toContain(billingTexts.cardExpiryPast.replace("'", '&#39;'));
+    const page = await t.request().get(pagePath(intent.body.url)).expect(200);
+    expect(page.text).toMatch(/<input id="expiry" name="expiry"[^>]* required/);
+  });
+
   it('should keep a card whose charges fail, as Stripe does with 4000 0000 0000 0341', async () => {
     const intent = await post('/api/billing/create-setup-intent', admin.auth, { hosted: true }).expect(200);
     await payOnCheckoutPage(intent.body.url, '4000 0000 0000 0341').expect(200);
@@ -534,7 +595,7 @@ describe('cancel, reactivate, cancel immediately, and the expired subscription',
     expect(reply.body).toEqual({
       success: true,
       message: billingTexts.canceledAtPeriodEnd,
-      subscription: { status: 'cancel_at_period_end', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'cancel_at_period_end', currentPeriodEnd: expect.any(String), endedAt: null },
     });
     await post('/api/billing/cancel-subscription', admin.auth).expect(200);
     await get('/api/employees', admin.auth).expect(200);
@@ -551,14 +612,22 @@ describe('cancel, reactivate, cancel immediately, and the expired subscription',
     expect(reply.body).toEqual({
       success: true,
       message: billingTexts.reactivated,
-      subscription: { status: 'active', currentPeriodEnd: expect.any(String) },
+      subscription: { status: 'active', currentPeriodEnd: expect.any(String), endedAt: null },
     });
     await post('/api/billing/reactivate-subscription', admin.auth).expect(200);
   });
 
   it('should cancel immediately, close everything but billing and auth with 402 subscriptionExpired, and e-mail', async () => {
+    const before = await get('/api/billing/info', admin.auth).expect(200);
+    const canceledAt = Date.now();
     const reply = await post('/api/billing/cancel-subscription-immediately', admin.auth).expect(200);
     expect(reply.body).toMatchObject({ success: true, subscription: { status: 'canceled' } });
+    // It ended now, not at the end of the period it had paid for.
+    const endedAt = new Date(reply.body.subscription.endedAt).getTime();
+    expect(Math.abs(endedAt - canceledAt)).toBeLessThan(60_000);
+    expect(endedAt).toBeLessThan(new Date(before.body.subscription.currentPeriodEnd).getTime());
+    const info = await get('/api/billing/info', admin.auth).expect(200);
+    expect(info.body.subscription).toEqual(reply.body.subscription);
 
     for (const path of ['/api/employees', '/api/leaves', '/api/dashboard/upcoming-events', '/api/calendar/events']) {
       const closed = await get(path, admin.auth);
@@ -600,6 +669,96 @@ describe('cancel, reactivate, cancel immediately, and the expired subscription',
     expect(reply.body).toEqual({ message: billingTexts.noSubscription });
     await post('/api/billing/cancel-subscription-immediately', nobody.auth).expect(409);
     await post('/api/billing/reactivate-subscription', nobody.auth).expect(409);
+  });
+});
+
+describe('a paid first checkout whose return page is lost', () => {
+  const unreported = async (admin: Admin) =>
+    (await get('/api/billing/info', admin.auth).expect(200)).body.unreportedCheckout;
+
+  /** The card is paid at the provider and nothing reaches the API: its process died before it heard. */
+  async function paidUnheard(admin: Admin, pending: Record<string, unknown>) {
+    const checkout = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: pending,
+    }).expect(200);
+    await (t.workers.payments as LocalPaymentsProvider).completeCheckout(checkout.body.sessionId, '4242424242424242');
+    return checkout.body.sessionId as string;
+  }
+
+  it('should create the employee as the card is paid, through the checkout.session.completed event Stripe would send', async () => {
+    const admin = await newAdmin();
+    const pending = person({ name: 'Lena Lost' });
+    const checkout = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: pending,
+    }).expect(200);
+    await payOnCheckoutPage(checkout.body.url).expect(200);
+
+    // No return page: the tab was closed, or it opened on another host with no session.
+    const [employee] = await Employee.findAll({ where: { companyId: admin.company.id } });
+    expect(employee).toMatchObject({ name: 'Lena Lost', email: pending.email });
+    const event = await StripeEvent.findOne({ where: { companyId: admin.company.id } });
+    expect(event).toMatchObject({ type: 'checkout.session.completed', outcome: 'applied' });
+    expect(await unreported(admin)).toEqual({
+      sessionId: checkout.body.sessionId,
+      state: 'finished',
+      employeeName: 'Lena Lost',
+    });
+
+    // Signed in again, the screens confirm it: the admin is told once what the payment did.
+    const told = await post('/api/billing/payment-success', admin.auth, { sessionId: checkout.body.sessionId });
+    expect(told.body).toMatchObject({ employeeCreated: true, employee: { name: 'Lena Lost' } });
+    expect(await unreported(admin)).toBeNull();
+    await payOnCheckoutPage(checkout.body.url).expect(200);
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(1);
+  });
+
+  it("should finish a checkout paid without the API hearing of it when the admin's sync runs after sign-in", async () => {
+    const admin = await newAdmin();
+    const sessionId = await paidUnheard(admin, person({ name: 'Sam Synced' }));
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(0);
+    expect(await unreported(admin)).toBeNull();
+
+    const [first, second] = await Promise.all([
+      post('/api/billing/sync-subscription', admin.auth).expect(202),
+      post('/api/billing/sync-subscription', admin.auth).expect(202),
+    ]);
+    expect([first.body.queued, second.body.queued].sort()).toEqual([false, true]);
+    expect((await Employee.findAll({ where: { companyId: admin.company.id } })).map((e) => e.name)).toEqual([
+      'Sam Synced',
+    ]);
+    expect(await unreported(admin)).toEqual({ sessionId, state: 'finished', employeeName: 'Sam Synced' });
+    const info = await get('/api/billing/info', admin.auth).expect(200);
+    expect(info.body).toMatchObject({ seatCount: 1, subscription: { status: 'active' } });
+    const history = await get('/api/billing/history', admin.auth).expect(200);
+    expect(history.body.billingCycles).toEqual([expect.objectContaining({ seat_count: 1, status: 'paid' })]);
+  });
+
+  it('should say a paid checkout is being finished until it is, then that it was', async () => {
+    const admin = await newAdmin();
+    const sessionId = await paidUnheard(admin, person({ name: 'Fay Finishing' }));
+    // The payment was seen (a webhook, a sync) but the process died before applying it.
+    await BillingCheckout.update({ paidAt: new Date() }, { where: { sessionId } });
+    expect(await unreported(admin)).toEqual({ sessionId, state: 'finishing', employeeName: 'Fay Finishing' });
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(0);
+
+    await post('/api/billing/sync-subscription', admin.auth).expect(202);
+    expect(await unreported(admin)).toEqual({ sessionId, state: 'finished', employeeName: 'Fay Finishing' });
+    expect(await Employee.count({ where: { companyId: admin.company.id } })).toBe(1);
+  });
+
+  it('should leave an unpaid checkout open and close one the provider expired', async () => {
+    const admin = await newAdmin();
+    const open = await post('/api/billing/create-checkout-session', admin.auth, {
+      pendingEmployeeData: person(),
+    }).expect(200);
+    await post('/api/billing/sync-subscription', admin.auth).expect(202);
+    expect(await BillingCheckout.findByPk(open.body.sessionId)).toMatchObject({ completedAt: null, closedAt: null });
+    expect(await unreported(admin)).toBeNull();
+
+    await t.workers.payments.expireCheckoutSession(open.body.sessionId);
+    await Subscription.update({ syncRequestedAt: null }, { where: { companyId: admin.company.id } });
+    await post('/api/billing/sync-subscription', admin.auth).expect(202);
+    expect((await BillingCheckout.findByPk(open.body.sessionId))?.closedAt).toBeInstanceOf(Date);
   });
 });
 

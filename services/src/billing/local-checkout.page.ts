@@ -27,12 +27,13 @@ export function renderCheckoutPage(view: LocalCheckoutView, error?: string): str
   const heading = subscription ? 'Subscribe to Teamfolk' : 'Add a card to Teamfolk';
   const summary = subscription
     ? `<p class="amount">${dollars(view.amount)} <small>per month</small></p>
-<p>${view.quantity} ${view.quantity === 1 ? 'seat' : 'seats'} × ${dollars(view.amount / Math.max(view.quantity, 1))}</p>`
+<p>${view.quantity} ${view.quantity === 1 ? 'seat' : 'seats'} × ${dollars(view.amount / Math.max(view.quantity, 1))}</p>
+<p>${escapeHtml(billingTexts.checkoutChargedToday.replaceAll('%{amount}', dollars(view.amount)))}</p>`
     : '<p>Save a card for future payments. Nothing is charged now.</p>';
   const form = `<form method="post" action="/dev/checkout/${encodeURIComponent(view.id)}/complete">
 <label for="cardNumber">${billingTexts.cardNumberLabel}</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
-<div class="row"><div><label for="expiry">Expiry</label><input id="expiry" name="expiry" placeholder="MM / YY" autocomplete="cc-exp"></div>
+<div class="row"><div><label for="expiry">${billingTexts.cardExpiryLabel}</label><input id="expiry" name="expiry" placeholder="MM / YY" autocomplete="cc-exp" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" placeholder="CVC" autocomplete="cc-csc"></div></div>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit">${subscription ? billingTexts.payButton : billingTexts.saveCardButton}</button>

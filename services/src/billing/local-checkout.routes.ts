@@ -22,7 +22,7 @@ const STATUS: Record<PaymentsRequestError['code'], number> = {
 
 /**
  * The local payments mode's hosted checkout at /dev/checkout/:sessionId (never mounted in production):
- * the page's form, or a script, posts {cardNumber} to /dev/checkout/:sessionId/complete, and the
+ * the page's form, or a script, posts {cardNumber, expiry} to /dev/checkout/:sessionId/complete, and the
  * browser goes back to the success URL with the session id, as from Stripe Checkout.
  */
 export function localCheckoutRoutes(payments: LocalPaymentsProvider, appUrl: string): Router {
@@ -75,11 +75,13 @@ export function localCheckoutRoutes(payments: LocalPaymentsProvider, appUrl: str
       const sessionId = req.params.sessionId as string;
       const parsed = localCheckoutCompleteSchema.safeParse(req.body ?? {});
       if (!parsed.success) {
-        await answerError(res, json, payments, sessionId, 400, zodErrorReply(parsed.error).message, 'cardNumber');
+        const { message, field } = zodErrorReply(parsed.error);
+        await answerError(res, json, payments, sessionId, 400, message, field);
         return;
       }
       try {
-        const { redirectUrl } = await payments.completeCheckout(sessionId, parsed.data.cardNumber);
+        const { cardNumber, expiry } = parsed.data;
+        const { redirectUrl } = await payments.completeCheckout(sessionId, cardNumber, expiry);
         if (json) {
           const reply: LocalCheckoutCompleteReply = { redirectUrl };
           res.json(reply);
@@ -88,8 +90,7 @@ export function localCheckoutRoutes(payments: LocalPaymentsProvider, appUrl: str
         }
       } catch (error) {
         if (!(error instanceof PaymentsRequestError)) throw error;
-        const field = error.code === 'card-declined' || error.code === 'invalid-card' ? 'cardNumber' : undefined;
-        await answerError(res, json, payments, sessionId, STATUS[error.code], error.message, field);
+        await answerError(res, json, payments, sessionId, STATUS[error.code], error.message, error.field);
       }
     },
   );

@@ -91,7 +91,8 @@ export class EmployeesService {
   }
 
   async seats(auth: AuthContext): Promise<SeatPreview> {
-    return seatPreview(await this.activeSeats(auth.companyId));
+    const seats = await this.activeSeats(auth.companyId);
+    return seatPreview(seats, await Subscription.findOne({ where: { companyId: auth.companyId } }));
   }
 
   /**

@@ -652,6 +652,13 @@ describe('GET /api/billing/seats', () => {
     await addEmployee(auth);
     await addEmployee(auth);
     const reply = await t.request().get('/api/billing/seats').set('Authorization', auth).expect(200);
-    expect(reply.body).toEqual({ currentSeats: 2, currentMonthlyCost: 400, newSeatCost: 200, newTotalCost: 600 });
+    expect(reply.body).toEqual({
+      currentSeats: 2,
+      currentMonthlyCost: 400,
+      newSeatCost: 200,
+      newTotalCost: 600,
+      chargedNow: 0,
+      nextChargeOn: expect.any(String),
+    });
   });
 });

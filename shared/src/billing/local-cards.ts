@@ -49,3 +49,26 @@ export function checkLocalCard(cardNumber: string): LocalCardCheck {
   if (!known) return { ok: false, code: 'card_declined', message: billingTexts.cardNotTestCard };
   return { ok: true, brand: known.brand, last4: digits.slice(-4), chargeable: known.chargeable };
 }
+
+export type CardExpiryCheck = { ok: true; month: number; year: number } | { ok: false; message: string };
+
+/** Issuers print expiries up to about twenty years ahead: anything beyond thirty is a typing slip. */
+const MAX_EXPIRY_YEARS_AHEAD = 30;
+
+/**
+ * An expiry as typed on a checkout page ('12/30', '08 / 31', '3/2029', '0434'): valid through the last
+ * day of its month, so the current month is accepted and an earlier one refused.
+ */
+export function parseCardExpiry(typed: string, now: Date): CardExpiryCheck {
+  const [, monthText, yearText] = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(typed.trim()) ?? [];
+  const month = Number(monthText);
+  const year = yearText?.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  const thisYear = now.getUTCFullYear();
+  if (!monthText || month < 1 || month > 12 || !year || year > thisYear + MAX_EXPIRY_YEARS_AHEAD) {
+    return { ok: false, message: billingTexts.cardExpiryInvalid };
+  }
+  if (year < thisYear || (year === thisYear && month < now.getUTCMonth() + 1)) {
+    return { ok: false, message: billingTexts.cardExpiryPast };
+  }
+  return { ok: true, month, year };
+}

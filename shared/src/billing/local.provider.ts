@@ -3,7 +3,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import { billingTexts, SEAT_PRICE_CENTS } from '../contracts';
 import { LocalPaymentObject, type LocalPaymentObjectType } from '../db/models';
 import { billingMonthOf, monthlyAmount, nextMonthStart } from '../rules/billing';
-import { checkLocalCard } from './local-cards';
+import { checkLocalCard, parseCardExpiry } from './local-cards';
 import {
   PaymentsRequestError,
   WebhookSignatureError,
@@ -106,6 +106,9 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
+/** Receives what a Stripe account would send to its webhook endpoint. */
+export type ProviderEventListener = (event: ProviderEvent) => Promise<void>;
+
 export interface LocalPaymentsOptions {
   /** The local provider's clock: its subscriptions renew and end by it (tests move it). */
   now?: () => Date;
@@ -120,6 +123,7 @@ export interface LocalPaymentsOptions {
 export class LocalPaymentsProvider implements PaymentsProvider {
   readonly mode = 'local' as const;
   private readonly now: () => Date;
+  private readonly listeners: ProviderEventListener[] = [];
 
   constructor(
     private readonly sequelize: Sequelize,
@@ -127,6 +131,16 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     options: LocalPaymentsOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Where the events a Stripe account would send its webhook go: a completed checkout raises
+   * checkout.session.completed, so the local mode finishes a payment the way Stripe mode does, whatever
+   * becomes of the return page. Each completion raises the event again under the same id (a webhook
+   * retry); the listener applies an id once.
+   */
+  onEvent(listener: ProviderEventListener): void {
+    this.listeners.push(listener);
   }
 
   async createCustomer({ companyId, email, name }: { companyId: number; email: string; name: string }) {
@@ -175,11 +189,13 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     };
   }
 
-  async expireCheckoutSession(id: string): Promise<void> {
-    await this.sequelize.transaction(async (transaction) => {
+  async expireCheckoutSession(id: string): Promise<boolean> {
+    return this.sequelize.transaction(async (transaction) => {
       const row = await this.find('checkout_session', id, transaction);
       const session = row?.data as unknown as LocalSession | undefined;
-      if (row && session?.status === 'open') await this.save(row, { ...session, status: 'expired' }, transaction);
+      if (!row || !session) return true;
+      if (session.status === 'open') await this.save(row, { ...session, status: 'expired' }, transaction);
+      return session.status !== 'complete';
     });
   }
 
@@ -199,29 +215,47 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   }
 
   /**
-   * What the checkout page's form does: checks the card, then (subscription mode) saves it, starts the
-   * subscription and pays its first invoice, or (setup mode) saves it. Completing twice returns the
-   * same redirect. Throws PaymentsRequestError for an unknown or expired session and a refused card.
+   * What the checkout page's form does: checks the card and its expiry, then (subscription mode) saves
+   * it, starts the subscription and pays its first invoice, or (setup mode) saves it. Completing twice
+   * returns the same redirect. Throws PaymentsRequestError for an unknown or expired session and a
+   * refused card. Without an expiry (scripts), the card expires in three years.
    */
-  async completeCheckout(id: string, cardNumber: string): Promise<{ redirectUrl: string }> {
+  async completeCheckout(id: string, cardNumber: string, expiry?: string): Promise<{ redirectUrl: string }> {
+    const completed = await this.saveCompletion(id, cardNumber, expiry);
+    const session = await this.retrieveCheckoutSession(id);
+    if (session) await this.raise(checkoutCompletedEvent(session, completed.completedAt));
+    return { redirectUrl: completed.redirectUrl };
+  }
+
+  private async raise(event: ProviderEvent): Promise<void> {
+    for (const listener of this.listeners) await listener(event);
+  }
+
+  private async saveCompletion(
+    id: string,
+    cardNumber: string,
+    expiry?: string,
+  ): Promise<{ redirectUrl: string; completedAt: Date }> {
     return this.sequelize.transaction(async (transaction) => {
       const loaded = await this.findSession(id, transaction);
       const customerId = loaded?.row.customerId;
       if (!loaded || !customerId) throw new PaymentsRequestError(billingTexts.sessionNotFound, 'not-found');
       const { row, session } = loaded;
       const redirectUrl = session.successUrl.replace('{CHECKOUT_SESSION_ID}', row.id);
-      if (session.status === 'complete') return { redirectUrl };
+      if (session.status === 'complete') return { redirectUrl, completedAt: row.updatedAt };
       if (session.status === 'expired') throw new PaymentsRequestError(billingTexts.checkoutExpired, 'invalid-request');
 
       const card = checkLocalCard(cardNumber);
       if (!card.ok) {
-        throw new PaymentsRequestError(card.message, card.code === 'invalid_number' ? 'invalid-card' : 'card-declined');
-      }
-      if (session.mode === 'subscription' && !card.chargeable) {
-        throw new PaymentsRequestError(billingTexts.cardDeclined, 'card-declined');
+        const code = card.code === 'invalid_number' ? 'invalid-card' : 'card-declined';
+        throw new PaymentsRequestError(card.message, code, 'cardNumber');
       }
       const now = this.now();
-      const expiry = new Date(Date.UTC(now.getUTCFullYear() + 3, now.getUTCMonth(), 1));
+      const expires = expiry === undefined ? threeYearsFrom(now) : parseCardExpiry(expiry, now);
+      if (!expires.ok) throw new PaymentsRequestError(expires.message, 'invalid-card', 'expiry');
+      if (session.mode === 'subscription' && !card.chargeable) {
+        throw new PaymentsRequestError(billingTexts.cardDeclined, 'card-declined', 'cardNumber');
+      }
       const method = await this.insert(
         'payment_method',
         row.companyId,
@@ -231,8 +265,8 @@ export class LocalPaymentsProvider implements PaymentsProvider {
           card: {
             brand: card.brand,
             last4: card.last4,
-            exp_month: expiry.getUTCMonth() + 1,
-            exp_year: expiry.getUTCFullYear(),
+            exp_month: expires.month,
+            exp_year: expires.year,
           },
           chargeable: card.chargeable,
           detached: false,
@@ -250,7 +284,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
           );
         }
         await this.save(row, { ...session, status: 'complete', paymentMethod: method.id }, transaction);
-        return { redirectUrl };
+        return { redirectUrl, completedAt: row.updatedAt };
       }
 
       await this.mutate(
@@ -305,7 +339,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
         },
         transaction,
       );
-      return { redirectUrl };
+      return { redirectUrl, completedAt: row.updatedAt };
     });
   }
 
@@ -590,6 +624,21 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     if (transaction) await run(transaction);
     else await this.sequelize.transaction(run);
   }
+}
+
+/** Stripe's event for a checkout session that completed, under an id of its own per session. */
+function checkoutCompletedEvent(session: ProviderCheckoutSession, completedAt: Date): ProviderEvent {
+  return {
+    id: `evt_local_${session.id.replace(/^cs_local_/, '')}`,
+    type: 'checkout.session.completed',
+    created: completedAt,
+    data: { kind: 'checkout-session', session },
+  };
+}
+
+/** The expiry a card saved by a script gets: the same month, three years on. */
+function threeYearsFrom(now: Date) {
+  return { ok: true as const, month: now.getUTCMonth() + 1, year: now.getUTCFullYear() + 3 };
 }
 
 /** One invoice per subscription and month: '…_202612'. */

@@ -132,6 +132,8 @@ export class PaymentsRequestError extends Error {
   constructor(
     message: string,
     readonly code: 'not-found' | 'card-declined' | 'invalid-card' | 'invalid-request',
+    /** The checkout form's field the refusal is about, if any. */
+    readonly field?: 'cardNumber' | 'expiry',
   ) {
     super(message);
   }
@@ -147,8 +149,11 @@ export interface PaymentsProvider {
   redactCustomer(customerId: string, companyId: number): Promise<void>;
   createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
-  /** Closes an open session so it can no longer be paid; a session already paid or gone is left as it is. */
-  expireCheckoutSession(id: string): Promise<void>;
+  /**
+   * Closes an open session so it can no longer be paid; a session already paid or gone is left as it
+   * is. True when the session is closed unpaid (or unknown), false when it was paid before it closed.
+   */
+  expireCheckoutSession(id: string): Promise<boolean>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** The newest subscription of a customer, for a checkout whose return never reached us. */
   findSubscriptionOfCustomer(customerId: string): Promise<ProviderSubscription | null>;

@@ -132,12 +132,15 @@ export class StripePaymentsProvider implements PaymentsProvider {
     }
   }
 
-  async expireCheckoutSession(id: string): Promise<void> {
+  async expireCheckoutSession(id: string): Promise<boolean> {
     try {
       await this.stripe.checkout.sessions.expire(id);
+      return true;
     } catch (error) {
       // Only open sessions can be expired: a completed or already expired one is left as it is.
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const session = await this.retrieveCheckoutSession(id);
+      return session === null || session.status === 'expired';
     }
   }
 

@@ -35,6 +35,10 @@ export function subscriptionSummaryOf(subscription: Subscription | null): Billin
   return {
     status: subscription.status,
     currentPeriodEnd: subscription.currentPeriodEnd ? subscription.currentPeriodEnd.toISOString() : null,
+    endedAt:
+      subscription.status === 'canceled'
+        ? ((subscription.endedAt ?? subscription.currentPeriodEnd)?.toISOString() ?? null)
+        : null,
   };
 }
 

@@ -38,6 +38,8 @@ export const localCheckoutCompleteSchema = z.object({
     .trim()
     .min(1, 'cardNumber is required')
     .max(40, 'cardNumber is too long'),
+  /** MM / YY as typed on the page; scripts may leave it out (the card then expires in three years). */
+  expiry: z.string({ error: 'expiry must be text' }).trim().max(20, 'expiry is too long').optional(),
 });
 
 export type BillingSubscriptionStatus = 'incomplete' | 'active' | 'cancel_at_period_end' | 'canceled';
@@ -46,6 +48,20 @@ export interface BillingSubscriptionSummary {
   status: BillingSubscriptionStatus;
   /** End of the paid period: access is kept until then after a cancellation at period end. */
   currentPeriodEnd: string | null;
+  /** When a canceled subscription ended: the moment of an immediate cancellation, else its period end. */
+  endedAt: string | null;
+}
+
+/**
+ * A paid subscription checkout the admin has not been told about (its return page was lost: a closed
+ * tab, another host, an ended session). `finishing`: the provider took the payment and the
+ * subscription and employee are being set up; `finished`: done, to be reported with payment-success.
+ */
+export interface UnreportedCheckout {
+  sessionId: string;
+  state: 'finishing' | 'finished';
+  /** The employee the checkout pays for, when it was started for one. */
+  employeeName: string | null;
 }
 
 /** GET /billing/info. `subscription` is null until a checkout has completed. */
@@ -56,7 +72,15 @@ export interface BillingInfo {
   subscription: BillingSubscriptionSummary | null;
   /** Whether a default card is on file (seats can be added only then). */
   hasPaymentMethod: boolean;
+  /** The newest paid checkout not yet reported to an admin, if any. */
+  unreportedCheckout: UnreportedCheckout | null;
 }
+
+/**
+ * How long after it started a checkout may still turn out paid: sessions expire within a day, and the
+ * workers' sweep and the admin's sync look for unfinished ones this far back.
+ */
+export const UNFINISHED_CHECKOUT_WINDOW_HOURS = 48;
 
 export type BillingCycleStatus = 'pending' | 'paid' | 'failed';
 

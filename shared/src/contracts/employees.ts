@@ -123,6 +123,13 @@ export interface SeatPreview {
   currentMonthlyCost: number;
   newSeatCost: number;
   newTotalCost: number;
+  /**
+   * Charged the moment the seat is added: with no subscription running, the checkout that adds it
+   * charges the first month of every seat at once; added to a running subscription, nothing.
+   */
+  chargedNow: number;
+  /** When the new monthly total is first charged: the running subscription's renewal, else null. */
+  nextChargeOn: string | null;
 }
 
 /** Sort keys the employee list accepts (react-admin's `sort=["field","ASC"]`). */

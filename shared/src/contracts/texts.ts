@@ -197,7 +197,12 @@ export const billingTexts = {
   cardInvalid: 'Your card number is invalid.',
   cardDeclined: 'Your card was declined.',
   cardNotTestCard: 'Your card was declined. In test mode, use a test card such as 4242 4242 4242 4242.',
+  cardExpiryInvalid: "Your card's expiration date is invalid: type it as MM / YY.",
+  cardExpiryPast: "Your card's expiration date is in the past.",
+  cardExpiryLabel: 'Expiry',
   checkoutExpired: 'This checkout session has expired. Start again from the billing page.',
+  /** The hosted checkout of a new subscription: its first month is charged at once, in full. */
+  checkoutChargedToday: 'Charged today: %{amount} for your first month, then %{amount} every month.',
   cardNumberLabel: 'Card number',
   payButton: 'Pay',
   saveCardButton: 'Save card',

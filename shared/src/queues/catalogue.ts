@@ -107,6 +107,8 @@ const billingMonth = z.string().regex(/^\d{4}-\d{2}-01$/, 'billingDate must be t
 export const syncSubscriptionPayload = companyPayload;
 /** Set the provider's seat quantity to the company's employee count (no proration). */
 export const updateSeatQuantityPayload = companyPayload;
+/** Finish the company's checkouts paid without the API hearing of it (a lost return page and webhook). */
+export const finishCheckoutsPayload = companyPayload;
 /** Record the month's billing cycle and its invoice outcome. */
 export const runBillingCyclePayload = companyPayload.extend({ billingDate: billingMonth });
 /** Daily: announce and schedule the erasure of companies whose subscription ended. */
@@ -128,6 +130,7 @@ export const JOBS = {
   'send-email': { queue: 'email', payload: sendEmailPayload },
   'sync-subscription': { queue: 'billing', payload: syncSubscriptionPayload },
   'update-seat-quantity': { queue: 'billing', payload: updateSeatQuantityPayload },
+  'finish-checkouts': { queue: 'billing', payload: finishCheckoutsPayload },
   'run-billing-cycle': { queue: 'billing', payload: runBillingCyclePayload },
   'run-data-retention': { queue: 'maintenance', payload: runDataRetentionPayload },
   'erase-company-data': { queue: 'maintenance', payload: eraseCompanyDataPayload },
@@ -170,6 +173,8 @@ export const SCHEDULED_JOB_IDS = {
   billingCycle: (billingMonth: string, companyId: number) =>
     `billing-cycle-${billingMonth.slice(0, 7)}-company-${companyId}`,
   subscriptionSync: (day: string, companyId: number) => `subscription-sync-${day}-company-${companyId}`,
+  /** `slot`: the sweep's five minutes, e.g. '2026-12-01T03-05'. */
+  checkoutSweep: (slot: string, companyId: number) => `checkout-sweep-${slot}-company-${companyId}`,
   dataRetention: (day: string) => `data-retention-${day}`,
   eraseCompanyData: (companyId: number, endedAt: Date) =>
     `erase-company-data-company-${companyId}-${endedAt.getTime()}`,

@@ -11,16 +11,40 @@ import {
 } from './billing';
 
 describe(seatPreview.name, () => {
-  it('prices a first seat at $2 on top of nothing', () => {
-    expect(seatPreview(0)).toEqual({ currentSeats: 0, currentMonthlyCost: 0, newSeatCost: 200, newTotalCost: 200 });
+  const renewal = new Date('2026-12-01T00:00:00Z');
+
+  it('should charge the first month of every seat at once when the seat starts the subscription', () => {
+    expect(seatPreview(0, null)).toEqual({
+      currentSeats: 0,
+      currentMonthlyCost: 0,
+      newSeatCost: 200,
+      newTotalCost: 200,
+      chargedNow: 200,
+      nextChargeOn: null,
+    });
+    // Employees kept after a subscription ended are billed again with the new one.
+    expect(seatPreview(2, { status: 'canceled', currentPeriodEnd: renewal })).toMatchObject({
+      newTotalCost: 600,
+      chargedNow: 600,
+      nextChargeOn: null,
+    });
   });
 
-  it('adds one seat to the current bill, in cents', () => {
-    expect(seatPreview(12)).toEqual({
+  it('should charge nothing now for a seat added to a running subscription, and the new total from its renewal', () => {
+    expect(seatPreview(12, { status: 'active', currentPeriodEnd: renewal })).toEqual({
       currentSeats: 12,
       currentMonthlyCost: 2400,
       newSeatCost: 200,
       newTotalCost: 2600,
+      chargedNow: 0,
+      nextChargeOn: '2026-12-01T00:00:00.000Z',
+    });
+  });
+
+  it('should never charge a seat added to a subscription set to end', () => {
+    expect(seatPreview(1, { status: 'cancel_at_period_end', currentPeriodEnd: renewal })).toMatchObject({
+      chargedNow: 0,
+      nextChargeOn: null,
     });
   });
 });

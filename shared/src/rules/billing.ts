@@ -2,13 +2,35 @@ import { DATA_DELETION_NOTICE_DAYS, DATA_RETENTION_DAYS, SEAT_PRICE_CENTS, type 
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** What adding one seat does to the monthly bill; the admin is never a seat. */
-export function seatPreview(currentSeats: number, pricePerSeat = SEAT_PRICE_CENTS): SeatPreview {
+/** The subscription as a seat preview needs it; null when the company never had one. */
+export interface SeatSubscription {
+  status: 'incomplete' | 'active' | 'cancel_at_period_end' | 'canceled';
+  currentPeriodEnd: Date | null;
+}
+
+/**
+ * What adding one seat does to the bill, in the spec's model (monthly cycles, no proration; the admin
+ * is never a seat): with no subscription running, the seat starts one and its checkout charges the
+ * first month of every seat at once; added to a running subscription, nothing is charged now and the
+ * new total is charged from the next renewal; added to one set to end, it is never charged.
+ */
+export function seatPreview(
+  currentSeats: number,
+  subscription: SeatSubscription | null,
+  pricePerSeat = SEAT_PRICE_CENTS,
+): SeatPreview {
+  const newTotalCost = (currentSeats + 1) * pricePerSeat;
+  const running = subscription?.status === 'active' || subscription?.status === 'cancel_at_period_end';
   return {
     currentSeats,
     currentMonthlyCost: currentSeats * pricePerSeat,
     newSeatCost: pricePerSeat,
-    newTotalCost: (currentSeats + 1) * pricePerSeat,
+    newTotalCost,
+    chargedNow: running ? 0 : newTotalCost,
+    nextChargeOn:
+      subscription?.status === 'active' && subscription.currentPeriodEnd
+        ? subscription.currentPeriodEnd.toISOString()
+        : null,
   };
 }
 

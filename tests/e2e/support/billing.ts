@@ -48,9 +48,15 @@ export async function openBilling(page: Page): Promise<void> {
 }
 
 /** The local payments mode's hosted page (served by the API, shaped like Stripe Checkout). */
-export async function payOnLocalCheckout(page: Page, cardNumber: string, button: 'Pay' | 'Save card' = 'Pay') {
+export async function payOnLocalCheckout(
+  page: Page,
+  cardNumber: string,
+  button: 'Pay' | 'Save card' = 'Pay',
+  expiry = '12 / 34',
+) {
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
   await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry').fill(expiry);
   await page.getByRole('button', { name: button }).click();
 }
 

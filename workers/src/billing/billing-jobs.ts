@@ -11,7 +11,4 @@ export interface BillingJobDependencies {
   now?: () => Date;
 }
 
-/** Transaction-scoped advisory lock keys: one billing job per company at a time. */
-export const BILLING_LOCK_KEY = 7_318_665;
-
 export type SkippedResult = { skipped: string };

@@ -3,7 +3,12 @@ import { schedule, type ScheduledTask } from 'node-cron';
 import type { Sequelize } from 'sequelize';
 import { runAsCompany, type Logger, type QueueName } from '@teamfolk/shared';
 import { enqueueDataRetention } from '../maintenance/schedules';
-import { enqueueBillingCycles, enqueueSubscriptionSyncs } from './schedules';
+import {
+  CHECKOUT_SWEEP_MINUTES,
+  enqueueBillingCycles,
+  enqueueCheckoutSweeps,
+  enqueueSubscriptionSyncs,
+} from './schedules';
 
 export interface ScheduleDependencies {
   queues: Record<QueueName, Queue>;
@@ -14,6 +19,7 @@ export interface ScheduleDependencies {
 /** When each schedule fires (UTC). Every replica fires them; the job ids keep one job per period. */
 export const SCHEDULES = {
   billingCycles: '0 3 1 * *',
+  checkoutSweeps: `*/${CHECKOUT_SWEEP_MINUTES} * * * *`,
   subscriptionSyncs: '0 4 * * *',
   dataRetention: '30 4 * * *',
 } as const;
@@ -31,6 +37,7 @@ export interface RunningSchedules {
 export function startSchedules({ queues, sequelize, logger }: ScheduleDependencies): RunningSchedules {
   const runs: Record<keyof typeof SCHEDULES, () => Promise<string[]>> = {
     billingCycles: () => enqueueBillingCycles(queues.billing, sequelize, new Date()),
+    checkoutSweeps: () => enqueueCheckoutSweeps(queues.billing, sequelize, new Date()),
     subscriptionSyncs: () => enqueueSubscriptionSyncs(queues.billing, sequelize, new Date()),
     dataRetention: () => enqueueDataRetention(queues.maintenance, new Date()),
   };

@@ -4,6 +4,7 @@ import {
   billingMonthOf,
   DEFAULT_JOB_OPTIONS,
   SCHEDULED_JOB_IDS,
+  UNFINISHED_CHECKOUT_WINDOW_HOURS,
   type JobEnvelope,
   type JobName,
   type JobPayload,
@@ -75,6 +76,37 @@ export async function enqueueSubscriptionSyncs(queue: Queue, sequelize: Sequeliz
     'sync-subscription',
     companies.map((companyId) => ({
       jobId: SCHEDULED_JOB_IDS.subscriptionSync(day, companyId),
+      companyId,
+      payload: { companyId },
+    })),
+  );
+}
+
+/** How often the sweep of unfinished checkouts runs, in minutes (SCHEDULES.checkoutSweeps fires on it). */
+export const CHECKOUT_SWEEP_MINUTES = 5;
+
+/**
+ * Every five minutes: one finish-checkouts job per company with a checkout neither finished nor closed,
+ * e.g. checkout-sweep-2026-12-01T03-05-company-42 (the five minutes are in the id: one job per period
+ * whichever replica adds it, and a new one for the next).
+ */
+export async function enqueueCheckoutSweeps(queue: Queue, sequelize: Sequelize, now: Date): Promise<string[]> {
+  const slotStart = new Date(now);
+  slotStart.setUTCSeconds(0, 0);
+  slotStart.setUTCMinutes(slotStart.getUTCMinutes() - (slotStart.getUTCMinutes() % CHECKOUT_SWEEP_MINUTES));
+  const slot = slotStart.toISOString().slice(0, 16).replace(':', '-');
+  const rows = await sequelize.query<{ company_id: number }>(
+    'SELECT company_id FROM teamfolk_unfinished_checkouts(:since)',
+    {
+      replacements: { since: new Date(now.getTime() - UNFINISHED_CHECKOUT_WINDOW_HOURS * 3600 * 1000) },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return addScheduled(
+    queue,
+    'finish-checkouts',
+    rows.map(({ company_id: companyId }) => ({
+      jobId: SCHEDULED_JOB_IDS.checkoutSweep(slot, companyId),
       companyId,
       payload: { companyId },
     })),

@@ -7,28 +7,31 @@ import {
   updateSeatQuantityPayload,
   type JobEnvelope,
 } from '@teamfolk/shared';
-import { BILLING_LOCK_KEY, type BillingJobDependencies, type SkippedResult } from './billing-jobs';
+import type { BillingJobDependencies, SkippedResult } from './billing-jobs';
 
 export type SeatUpdateResult = { updated: true; quantity: number } | SkippedResult;
+
+/** Runs that keep meeting a new count give up and are retried by the queue. */
+const MAX_SETS_PER_RUN = 5;
 
 /**
  * Sets the provider's seat quantity to the company's employee count, without proration: the new
  * count is billed from the next cycle. It sets a count rather than adding one, so running twice is
- * harmless; a per-company lock keeps two runs from writing stale counts in the wrong order.
+ * harmless. The provider is called outside any transaction, so two runs may interleave: each ends only
+ * once the count it reads after its own change is the quantity it set, so the last one leaves the
+ * provider at the count there is.
  */
 export async function updateSeatQuantity(deps: BillingJobDependencies, companyId: number): Promise<SeatUpdateResult> {
   const { sequelize, payments, appUrl } = deps;
   const now = deps.now ?? (() => new Date());
-  return sequelize.transaction(async (transaction) => {
-    await sequelize.query('SELECT pg_advisory_xact_lock(:key, :companyId)', {
-      replacements: { key: BILLING_LOCK_KEY, companyId },
-      transaction,
-    });
-    const row = await Subscription.findOne({ where: { companyId }, transaction });
-    if (!row?.providerSubscriptionId) return { skipped: 'no-provider-subscription' };
-    if (row.status === 'canceled' || row.status === 'incomplete') return { skipped: `subscription-${row.status}` };
-    const seats = await Employee.count({ where: { companyId, deletedAt: null }, transaction });
-    if (row.seatQuantity === seats) return { skipped: 'unchanged' };
+  const row = await Subscription.findOne({ where: { companyId } });
+  if (!row?.providerSubscriptionId) return { skipped: 'no-provider-subscription' };
+  if (row.status === 'canceled' || row.status === 'incomplete') return { skipped: `subscription-${row.status}` };
+  let quantity = row.seatQuantity;
+  for (let set = 0; set <= MAX_SETS_PER_RUN; set++) {
+    const seats = await Employee.count({ where: { companyId, deletedAt: null } });
+    if (quantity === seats) return set === 0 ? { skipped: 'unchanged' } : { updated: true as const, quantity };
+    if (set === MAX_SETS_PER_RUN) break;
     const observedAt = now();
     let state;
     try {
@@ -38,9 +41,12 @@ export async function updateSeatQuantity(deps: BillingJobDependencies, companyId
       if (error instanceof PaymentsRequestError) return { skipped: `provider-${error.code}` };
       throw error;
     }
-    await applyProviderSubscription(transaction, { companyId, state, observedAt, appUrl });
-    return { updated: true as const, quantity: seats };
-  });
+    quantity = state.quantity;
+    await sequelize.transaction((transaction) =>
+      applyProviderSubscription(transaction, { companyId, state, observedAt, appUrl }),
+    );
+  }
+  throw new Error(`The seat count of company ${companyId} kept changing; the job is retried`);
 }
 
 export function updateSeatQuantityJob(deps: BillingJobDependencies) {

@@ -16,6 +16,7 @@ import { leaveOfInvitedPeople } from './0016-leave-of-invited-people';
 import { forgetUnattributedSecurityEvents } from './0017-forget-unattributed-security-events';
 import { calendarVersions } from './0018-calendar-versions';
 import { companyVersions } from './0019-company-versions';
+import { checkoutCompletion } from './0020-checkout-completion';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   forgetUnattributedSecurityEvents,
   calendarVersions,
   companyVersions,
+  checkoutCompletion,
 ];

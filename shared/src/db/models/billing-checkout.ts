@@ -11,8 +11,9 @@ export type CheckoutMode = 'subscription' | 'setup';
 
 /**
  * A hosted checkout the company started, with the employee it pays for (kept server-side).
- * `completedAt`: the subscription was activated and the employee created, once; `confirmedAt`: the
- * first payment-success reply reported it.
+ * `paidAt`: the provider took the payment; `completedAt`: the subscription was activated and the
+ * employee created, once; `confirmedAt`: a payment-success reply reported it to the admin;
+ * `closedAt`: the session was closed unpaid (replaced by a newer one, or expired).
  */
 export class BillingCheckout extends Model<InferAttributes<BillingCheckout>, InferCreationAttributes<BillingCheckout>> {
   declare sessionId: string;
@@ -22,6 +23,8 @@ export class BillingCheckout extends Model<InferAttributes<BillingCheckout>, Inf
   declare createdBy: number | null;
   declare completedAt: CreationOptional<Date | null>;
   declare confirmedAt: CreationOptional<Date | null>;
+  declare paidAt: CreationOptional<Date | null>;
+  declare closedAt: CreationOptional<Date | null>;
   declare employeeId: CreationOptional<number | null>;
   declare paymentMethodId: CreationOptional<string | null>;
   declare warning: CreationOptional<string | null>;
@@ -38,6 +41,8 @@ export class BillingCheckout extends Model<InferAttributes<BillingCheckout>, Inf
         createdBy: DataTypes.INTEGER,
         completedAt: DataTypes.DATE,
         confirmedAt: DataTypes.DATE,
+        paidAt: DataTypes.DATE,
+        closedAt: DataTypes.DATE,
         employeeId: DataTypes.INTEGER,
         paymentMethodId: DataTypes.TEXT,
         warning: DataTypes.TEXT,
