@@ -11,7 +11,7 @@ import {
   type TwoFactorChallengeReply,
   type TwoFactorLoginPayload,
 } from '@teamfolk/shared/contracts';
-import { apiRequest, errorMessage, onUnauthorized } from '../api/http';
+import { apiRequest, errorMessage, onSubscriptionExpired, onUnauthorized } from '../api/http';
 import { clearToken, readToken, storeToken } from './tokenStorage';
 
 /** Why the last session ended: an explicit logout leads home, an expired session leads to the login page. */
@@ -41,6 +41,7 @@ export class SessionStore {
     onUnauthorized(() => {
       if (this.state.user) this.expire();
     });
+    onSubscriptionExpired(this.markSubscriptionExpired);
   }
 
   getSnapshot = (): SessionState => this.state;
@@ -143,6 +144,13 @@ export class SessionStore {
     } catch (error) {
       console.error(authTexts.refreshFailedLog, error);
     }
+  };
+
+  /** A call answered 402 subscriptionExpired: the subscription ended since the user was read. */
+  markSubscriptionExpired = (): void => {
+    const { user } = this.state;
+    if (user && !user.subscriptionExpired)
+      this.setState({ ...this.state, user: { ...user, subscriptionExpired: true } });
   };
 
   resendVerification = async (email: string): Promise<ResendVerificationResult> => {

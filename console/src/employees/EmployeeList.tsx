@@ -6,6 +6,7 @@ import { DataTable, ExportButton, SearchInput, SortButton, TopToolbar, useTransl
 import { useLocation, useNavigate } from 'react-router';
 import { EmailVerificationBanner } from '../auth/EmailVerificationBanner';
 import { AdminOnly } from '../layout/AdminOnly';
+import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
 import { Page } from '../layout/Page';
 import {
   ListEmpty,
@@ -38,9 +39,12 @@ const mobileSortFields = [
 
 /** /dashboard/employees (spec section 2), for admins only. */
 export function EmployeeList() {
+  const translate = useTranslate();
   return (
     <AdminOnly resource="employees">
-      <EmployeeListPage />
+      <LiveSubscriptionOnly title={translate('resources.employees.name', { smart_count: 2 })}>
+        <EmployeeListPage />
+      </LiveSubscriptionOnly>
     </AdminOnly>
   );
 }

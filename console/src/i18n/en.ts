@@ -135,6 +135,15 @@ export const en = {
     verificationBanner: {
       resend: 'Resend verification email',
     },
+    /** Spec section 4, "Expired subscription": the banner on every screen and what screens show instead of data. */
+    subscription: {
+      expired: billingTexts.subscriptionExpired,
+      contactAdmin: billingTexts.subscriptionExpiredContactAdmin,
+      subscribeAgain: 'Subscribe again to restore access for your team.',
+      openBilling: 'Go to Billing',
+      lockedTitle: 'Unavailable while the subscription is expired',
+      lockedMessage: "This screen shows your team's data again as soon as the subscription is reactivated.",
+    },
     /** The second step of the sign-in page (public site: read directly, not through translate). */
     twoStepLogin: {
       heading: 'Two-step sign-in',

@@ -1,0 +1,84 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from './support/fixtures';
+import { activateSubscription, endSubscription } from './support/subscriptions';
+import { createTeam } from './support/team';
+
+/** Issue 27's rough edges on the user's path (items 11 to 20), in Chromium at 1280 and 375 px. */
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function openFromMenu(page: Page, item: string, heading: string) {
+  const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: item }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+}
+
+const expiredBanner = (page: Page): Locator =>
+  page.getByRole('alert').filter({ hasText: 'Subscription expired. Access restricted.' });
+
+/** The state a closed screen shows, and none of what a failed or empty one would. */
+async function expectClosedScreen(page: Page) {
+  await expect(expiredBanner(page)).toHaveCount(1);
+  await expect(page.getByText('Unavailable while the subscription is expired')).toBeVisible();
+  for (const failure of [
+    'Not available right now',
+    'No Upcoming Events',
+    'Failed to fetch employees',
+    'Failed to fetch leave requests',
+    /\d+-\d+ of \d+/,
+  ]) {
+    await expect(page.getByText(failure)).toHaveCount(0);
+  }
+  await expect(page.getByRole('button', { name: /Submit Leave Request|Add Employee/ })).toHaveCount(0);
+}
+
+test.describe('item 11: once the subscription has ended', () => {
+  test('at 1280 px the admin sees one banner leading to Billing on every screen, and it goes once reactivated', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const team = await createTeam();
+    await endSubscription(team.admin.email);
+
+    await signIn(page, team.admin.email, team.admin.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+    await expectClosedScreen(page);
+    await expect(expiredBanner(page)).toContainText('Subscribe again to restore access for your team.');
+    for (const screen of ['Employees', 'Leave Requests', 'Calendar']) {
+      await openFromMenu(page, screen, screen);
+      await expectClosedScreen(page);
+    }
+
+    await expiredBanner(page).getByRole('link', { name: 'Go to Billing' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/billing$/);
+    await expect(page.getByRole('heading', { name: 'Your Subscription' })).toBeVisible();
+    // The subscription tab says it there, beside its Subscribe button: still one message.
+    await expect(expiredBanner(page)).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Go to Billing' })).toHaveCount(0);
+
+    // As if the admin had subscribed again on this screen: the next screen re-reads the session.
+    await activateSubscription(team.admin.email);
+    await openFromMenu(page, 'Employees', 'Employees');
+    await expect(page.getByRole('row', { name: /Emil Employee/ })).toBeVisible();
+    await expect(expiredBanner(page)).toHaveCount(0);
+  });
+
+  test('at 375 px an employee is told to ask an admin, and finds no button that cannot work', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const team = await createTeam();
+    await endSubscription(team.admin.email);
+
+    await signIn(page, team.employee.email, team.employee.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Emil Employee' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Balance Overview' })).toBeVisible();
+    await expectClosedScreen(page);
+    await expect(expiredBanner(page)).toContainText('Please contact an administrator to reactivate the subscription.');
+    await expect(expiredBanner(page).getByRole('link')).toHaveCount(0);
+
+    await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+    await expectClosedScreen(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+});
