@@ -82,3 +82,44 @@ test.describe('item 11: once the subscription has ended', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
+
+const isoToday = () => {
+  const today = new Date();
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+};
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`item 13: at ${viewport.width} px an employee added with the form's defaults has no birthday`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const team = await createTeam();
+    await activateSubscription(team.admin.email);
+    await signIn(page, team.admin.email, team.admin.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+    await openFromMenu(page, 'Employees', 'Employees');
+
+    await page.getByRole('button', { name: 'Add Employee' }).click();
+    await page.getByRole('dialog', { name: 'Add a paid seat' }).getByRole('button', { name: 'Continue' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Employee' });
+    await expect(form.getByLabel('Hire Date')).toHaveValue(isoToday());
+    await expect(form.getByLabel('Birthday')).toHaveValue('');
+    await form.getByLabel('Name').fill('Nadia New');
+    await form.getByLabel('Email').fill(`nadia-${Date.now()}@example.com`);
+    await form.getByRole('button', { name: 'Add Employee' }).click();
+    await expect(page.getByText('Employee added successfully and invitation email sent')).toBeVisible();
+
+    const added =
+      viewport === DESKTOP
+        ? page.getByRole('row', { name: /Nadia New/ })
+        : page.getByRole('list', { name: 'Employee cards' }).getByRole('listitem', { name: 'Nadia New' });
+    await expect(added).toContainText('Not set');
+
+    await openFromMenu(page, 'Dashboard', 'Welcome back, Alma Admin');
+    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    await expect(
+      upcoming.getByText('No Upcoming Events').or(upcoming.getByRole('list', { name: /Birthdays/ })),
+    ).toBeVisible();
+    await expect(upcoming).not.toContainText("Nadia New's birthday");
+  });
+}
