@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { createCompanyWithLeave } from './support/calendar';
 import { expect, signIn, test } from './support/fixtures';
 import { activateSubscription, endSubscription } from './support/subscriptions';
 import { createTeam } from './support/team';
@@ -121,5 +122,84 @@ for (const viewport of [DESKTOP, PHONE]) {
       upcoming.getByText('No Upcoming Events').or(upcoming.getByRole('list', { name: /Birthdays/ })),
     ).toBeVisible();
     await expect(upcoming).not.toContainText("Nadia New's birthday");
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** Monday and Tuesday of the week `weeksAhead` weeks from now, as YYYY-MM-DD (local). */
+function mondayToTuesday(weeksAhead: number) {
+  const monday = new Date();
+  monday.setHours(12, 0, 0, 0);
+  monday.setDate(monday.getDate() + 7 * weeksAhead);
+  while (monday.getDay() !== 1) monday.setDate(monday.getDate() + 1);
+  const iso = (date: Date) => date.toLocaleDateString('en-CA');
+  return { startDate: iso(monday), endDate: iso(new Date(monday.getTime() + DAY_MS)) };
+}
+
+const isDecision = (request: { url(): string }) => /\/api\/leaves\/\d+\/approve$/.test(request.url());
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`item 12: at ${viewport.width} px a decision is sent when clicked and the request shows the server's answer`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport);
+    const pending = [5, 6, 7].map((weeksAhead) => ({
+      employeeName: 'Emil Employee',
+      requestType: 'vacation' as const,
+      status: 'pending' as const,
+      ...mondayToTuesday(weeksAhead),
+    }));
+    const { admin } = await createCompanyWithLeave('Emil Employee', pending);
+    await activateSubscription(admin.email);
+    await signIn(page, admin.email, admin.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
+    await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+    const requests =
+      viewport === DESKTOP
+        ? page.getByRole('row', { name: /Emil Employee/ })
+        : page.getByRole('list', { name: 'Leave request cards' }).getByRole('listitem');
+    await expect(requests).toHaveCount(3);
+
+    const approval = page.waitForRequest(isDecision, { timeout: 1_000 });
+    await requests.nth(0).getByRole('button', { name: 'Approve the leave request of Emil Employee' }).click();
+    await approval;
+    await expect(requests.nth(0)).toContainText('Approved');
+    await expect(page.getByText('Leave request approved successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+
+    // A second decision while the first one's message is still up.
+    const rejection = page.waitForRequest(isDecision, { timeout: 1_000 });
+    await requests.nth(1).getByRole('button', { name: 'Reject the leave request of Emil Employee' }).click();
+    await rejection;
+    await expect(requests.nth(1)).toContainText('Rejected');
+    await expect(requests.nth(0)).toContainText('Approved');
+
+    // The tab closes as soon as the third decision has left.
+    const lastRejection = page.waitForRequest(isDecision, { timeout: 1_000 });
+    await requests.nth(2).getByRole('button', { name: 'Reject the leave request of Emil Employee' }).click();
+    await lastRejection;
+    await page.close();
+
+    const again = await (await browser.newContext({ baseURL, viewport })).newPage();
+    await signIn(again, admin.email, admin.password);
+    await expect(again.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
+    await openFromMenu(again, 'Leave Requests', 'Leave Requests');
+    const decided =
+      viewport === DESKTOP
+        ? again.getByRole('row', { name: /Emil Employee/ })
+        : again.getByRole('list', { name: 'Leave request cards' }).getByRole('listitem');
+    await expect(decided.filter({ hasText: 'Approved' })).toHaveCount(1);
+    await expect(decided.filter({ hasText: 'Rejected' })).toHaveCount(2);
+
+    await openFromMenu(again, 'Employees', 'Employees');
+    const employee =
+      viewport === DESKTOP
+        ? again.getByRole('row', { name: /Emil Employee/ })
+        : again.getByRole('list', { name: 'Employee cards' }).getByRole('listitem', { name: 'Emil Employee' });
+    await expect(employee).toContainText('23/25');
   });
 }
