@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { Company, createDatabase, User } from '@teamfolk/shared';
 import { createCompanyWithLeave } from './support/calendar';
 import { expect, signIn, test } from './support/fixtures';
 import { activateSubscription, endSubscription } from './support/subscriptions';
@@ -201,5 +202,74 @@ for (const viewport of [DESKTOP, PHONE]) {
         ? again.getByRole('row', { name: /Emil Employee/ })
         : again.getByRole('list', { name: 'Employee cards' }).getByRole('listitem', { name: 'Emil Employee' });
     await expect(employee).toContainText('23/25');
+  });
+}
+
+/** Public holidays come from the company's country (calendar settings). */
+async function setCompanyCountry(adminEmail: string, country: string): Promise<void> {
+  const sequelize = createDatabase(process.env.E2E_DATABASE_URL!, { poolMax: 2 });
+  try {
+    const admin = await User.findOne({ where: { email: adminEmail } });
+    await Company.update({ country }, { where: { id: admin!.companyId } });
+  } finally {
+    await sequelize.close();
+  }
+}
+
+/** The next Saturday and Sunday, and a New Year's Day that falls on a weekday (a US public holiday). */
+function daysWithoutWork() {
+  const saturday = new Date();
+  saturday.setHours(12, 0, 0, 0);
+  do saturday.setDate(saturday.getDate() + 1);
+  while (saturday.getDay() !== 6);
+  let year = saturday.getFullYear() + 1;
+  while ([0, 6].includes(new Date(year, 0, 1).getDay())) year += 1;
+  const iso = (date: Date) => date.toLocaleDateString('en-CA');
+  return {
+    saturday: iso(saturday),
+    sunday: iso(new Date(saturday.getTime() + DAY_MS)),
+    newYear: `${year}-01-01`,
+    workingDayAfter: `${year}-01-0${new Date(year, 0, 1).getDay() === 5 ? 4 : 2}`,
+  };
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`item 19: at ${viewport.width} px leave that counts no working day says so once and cannot be sent`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const team = await createTeam();
+    await setCompanyCountry(team.admin.email, 'US');
+    const { saturday, sunday, newYear, workingDayAfter } = daysWithoutWork();
+    const submissions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/leaves')) submissions.push(request.url());
+    });
+
+    await signIn(page, team.employee.email, team.employee.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Emil Employee' })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit Leave Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Leave Request' });
+    const submit = dialog.getByRole('button', { name: 'Submit Request' });
+    const noWorkingDays = dialog.getByText(
+      'These dates contain no working days: weekends and public holidays are not counted',
+    );
+
+    await dialog.getByLabel('Start Date').fill(saturday);
+    await dialog.getByLabel('End Date').fill(sunday);
+    await expect(dialog.getByRole('status')).toContainText('This request: 0 days');
+    await expect(noWorkingDays).toHaveCount(1);
+    await expect(submit).toBeDisabled();
+
+    await dialog.getByLabel('Start Date').fill(newYear);
+    await dialog.getByLabel('End Date').fill(newYear);
+    await expect(noWorkingDays).toHaveCount(1);
+    await expect(submit).toBeDisabled();
+
+    await dialog.getByLabel('End Date').fill(workingDayAfter);
+    await expect(dialog.getByRole('status')).toContainText('This request: 1 day');
+    await expect(noWorkingDays).toHaveCount(0);
+    await expect(submit).toBeEnabled();
+    expect(submissions).toEqual([]);
   });
 }
