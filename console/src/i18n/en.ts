@@ -454,6 +454,12 @@ export const en = {
         retry: 'Try again',
         continue: 'Continue',
       },
+      verifyFirst: {
+        title: 'Verify your e-mail first',
+        reason: authTexts.emailVerificationRequired,
+        sentTo: 'The link was sent to %{email}.',
+        close: 'Close',
+      },
       form: {
         createTitle: 'Add Employee',
         editTitle: 'Edit Employee',
