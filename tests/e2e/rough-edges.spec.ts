@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { Company, createDatabase, User } from '@teamfolk/shared';
+import { createAdminAccount, openSignedIn } from './support/accounts';
 import { createCompanyWithLeave } from './support/calendar';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, linkIn, signIn, test } from './support/fixtures';
 import { activateSubscription, endSubscription } from './support/subscriptions';
 import { createTeam } from './support/team';
 
@@ -273,3 +274,24 @@ for (const viewport of [DESKTOP, PHONE]) {
     expect(submissions).toEqual([]);
   });
 }
+
+test('item 20: a signed-in visitor of /login or /signup lands on the dashboard, whose banner re-reads on focus', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const account = await createAdminAccount(request);
+  await openSignedIn(page, account, '/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const banner = page.getByText(/Email Verification Required/);
+  await expect(banner).toBeVisible();
+  const verification = new URL(linkIn(await mailbox.waitFor(account.email, /Verify your email/)));
+  const token = verification.pathname.split('/').pop();
+  expect((await request.get(`/api/auth/verify-email/${token}`)).ok()).toBe(true);
+  // Coming back to the tab re-reads the user at once, well before the banner's 30 s timer.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(banner).toBeHidden({ timeout: 5_000 });
+});
