@@ -295,3 +295,75 @@ test('item 20: a signed-in visitor of /login or /signup lands on the dashboard, 
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(banner).toBeHidden({ timeout: 5_000 });
 });
+
+test.describe('item 17: toolbar icons', () => {
+  test('at 1280 px an icon names its action on hover only, and Former employees leads back within Employees', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const { admin } = await createCompanyWithLeave('Emil Employee', [
+      { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
+    ]);
+    await activateSubscription(admin.email);
+    await signIn(page, admin.email, admin.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
+
+    await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+    const approve = page.getByRole('button', { name: 'Approve the leave request of Emil Employee' });
+    await approve.focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Reject the leave request of Emil Employee' })).toBeFocused();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await approve.hover();
+    await expect(page.getByRole('tooltip', { name: 'Approve' })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    await openFromMenu(page, 'Employees', 'Employees');
+    await page.getByRole('link', { name: 'Former employees' }).click();
+    await expect(page.getByRole('heading', { name: 'Former employees', level: 2 })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
+    await expect(menu.getByRole('link', { name: 'Employees' })).toHaveAttribute('aria-current', 'true');
+    await page.getByRole('link', { name: 'Back to Employees' }).click();
+    await expect(page.getByRole('heading', { name: 'Employees', level: 2 })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Employees' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test.describe('on a touch screen', () => {
+    test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+    test('at 375 px every icon is named and no tooltip stays after a tap', async ({ page }) => {
+      const { admin } = await createCompanyWithLeave('Emil Employee', [
+        { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
+      ]);
+      await activateSubscription(admin.email);
+      await signIn(page, admin.email, admin.password);
+      await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
+      await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+
+      const toolbar = page.locator('.RaList-actions');
+      for (const action of ['Sort by submitted descending', 'Add filter', 'Export', 'Submit Leave Request']) {
+        await expect(toolbar.getByRole('button', { name: action })).toBeVisible();
+      }
+      // At a person's pace: sort, then open the filters and close them again.
+      await toolbar.getByRole('button', { name: 'Sort by submitted descending' }).tap();
+      await page.getByRole('menuitem', { name: /Start Date/ }).tap();
+      await page.waitForTimeout(2_500);
+      await toolbar.getByRole('button', { name: 'Add filter' }).tap();
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+      // The menu hands focus back to its button: no tooltip may open there and cover the buttons beside.
+      await page.waitForTimeout(1_000);
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+      await openFromMenu(page, 'Employees', 'Employees');
+      await page.locator('.RaList-actions').getByRole('link', { name: 'Former employees' }).tap();
+      await expect(page.getByRole('heading', { name: 'Former employees', level: 2 })).toBeVisible();
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Back to Employees' }).tap();
+      await expect(page.getByRole('heading', { name: 'Employees', level: 2 })).toBeVisible();
+    });
+  });
+});

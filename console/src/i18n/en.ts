@@ -228,6 +228,7 @@ export const en = {
       formerEmployees: {
         title: 'Former employees',
         open: 'Former employees',
+        back: 'Back to Employees',
         intro:
           "People you removed stay on record (their past leave under their name) until you erase their personal data. Erasing keeps their leave in the statistics as 'Former employee' and blanks their details in the audit log.",
         empty: 'No former employees: everyone you removed has been erased.',
