@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { Company, createDatabase, User } from '@teamfolk/shared';
+import { Company, createDatabase, Employee, User } from '@teamfolk/shared';
 import { createAdminAccount, openSignedIn } from './support/accounts';
 import { createCompanyWithLeave } from './support/calendar';
 import { expect, linkIn, signIn, test } from './support/fixtures';
@@ -366,4 +366,66 @@ test.describe('item 17: toolbar icons', () => {
       await expect(page.getByRole('heading', { name: 'Employees', level: 2 })).toBeVisible();
     });
   });
+});
+
+/** People with the long names, addresses and balances a real company has, enough to scroll the page. */
+async function addColleagues(adminEmail: string, count: number): Promise<void> {
+  const sequelize = createDatabase(process.env.E2E_DATABASE_URL!, { poolMax: 2 });
+  try {
+    const admin = await User.findOne({ where: { email: adminEmail } });
+    for (let index = 0; index < count; index++) {
+      await Employee.create({
+        companyId: admin!.companyId,
+        name: `Aurelia Fontaine-Westerhagen ${index + 1}`,
+        email: `aurelia.fontaine.westerhagen.${index + 1}.${Date.now()}@harbour-cafe.example.com`,
+        jobRole: 'Senior Shift Supervisor',
+        birthday: '1990-05-17',
+        vacationDaysTotal: 27.5,
+        bankHoursTotal: 120.5,
+      });
+    }
+  } finally {
+    await sequelize.close();
+  }
+}
+
+/** The lines an element's text takes: one when nothing wraps. */
+const lineCount = (cell: Locator) =>
+  cell.evaluate((element) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+
+test('item 18: at 1280 px the Employees table fits, with every header and e-mail address on one line', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const team = await createTeam({ employeeBirthday: '1992-02-29' });
+  await activateSubscription(team.admin.email);
+  await addColleagues(team.admin.email, 24);
+  await signIn(page, team.admin.email, team.admin.password);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+  await openFromMenu(page, 'Employees', 'Employees');
+  await expect(page.getByRole('row', { name: /Aurelia Fontaine-Westerhagen/ })).toHaveCount(24);
+
+  const table = page.locator('.RaDataTable-tableWrapper');
+  const { scrollWidth, clientWidth } = await table.evaluate((wrapper) => ({
+    scrollWidth: wrapper.scrollWidth,
+    clientWidth: wrapper.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  for (const header of await page.getByRole('columnheader').all()) {
+    expect(await lineCount(header), await header.innerText()).toBe(1);
+  }
+  const firstRow = page.getByRole('row', { name: /Aurelia Fontaine-Westerhagen 1\b/ });
+  const email = firstRow.getByRole('cell').nth(1);
+  expect(await lineCount(email)).toBe(1);
+  await expect(email.locator('[title]')).toHaveAttribute('title', /^aurelia\.fontaine\.westerhagen\.1\./);
 });
