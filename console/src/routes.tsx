@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { RedirectSignedIn } from './auth/RedirectSignedIn';
 import { RequireSession } from './auth/RequireSession';
 import { returnLoadingLabel } from './billing/returnLoadingLabel';
 import { en } from './i18n/en';
@@ -38,8 +39,22 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
+      {
+        path: '/login',
+        element: (
+          <RedirectSignedIn>
+            <LoginPage />
+          </RedirectSignedIn>
+        ),
+      },
+      {
+        path: '/signup',
+        element: (
+          <RedirectSignedIn>
+            <SignupPage />
+          </RedirectSignedIn>
+        ),
+      },
       { path: '/verify-email/:token?', element: <VerifyEmailPage /> },
       { path: '/invitation/:token?', element: <InvitationPage /> },
       ...legalRoutes,

@@ -158,19 +158,26 @@ test('a success message handed over by navigation is shown once', async ({ page,
   await expect(page.getByText('Payment received')).toHaveCount(0);
 });
 
-test('an admin with an unverified e-mail sees the banner and the reason adding fails', async ({ page }) => {
+test('an admin with an unverified e-mail learns before any form that adding waits, and resends the link', async ({
+  page,
+}) => {
   const adminEmail = await signUpAdmin(page);
   await openEmployees(page, adminEmail);
   await expect(page.getByText(/Email Verification Required - Please verify your email address/)).toBeVisible();
 
-  const form = await startAddingEmployee(page);
-  await form.getByLabel('Name').fill('Uma Unverified');
-  await form.getByLabel('Email').fill(uniqueEmail('unverified'));
-  await form.getByRole('button', { name: 'Add Employee' }).click();
+  await page.getByRole('button', { name: 'Add Employee' }).click();
+  const explanation = page.getByRole('dialog', { name: 'Verify your e-mail first' });
   await expect(
-    page.getByText('Please verify your email address first: use the link we sent you, or resend it.'),
+    explanation.getByText('Please verify your email address first: use the link we sent you, or resend it.'),
   ).toBeVisible();
-  await expect(form).toBeVisible();
+  await expect(explanation).toContainText(adminEmail);
+  await expect(page.getByRole('dialog', { name: 'Add a paid seat' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Add Employee' })).toHaveCount(0);
+
+  await explanation.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(explanation.getByText('Verification email sent successfully! Please check your inbox.')).toBeVisible();
+  await explanation.getByRole('button', { name: 'Close' }).click();
+  await expect(explanation).toBeHidden();
 });
 
 test('without a subscription the first employee goes to payment setup with the data entered', async ({

@@ -131,12 +131,7 @@ test('an employee asks for three days of vacation and the admin approves them in
   expect(decided.text).toContain('was approved');
 });
 
-test('the admin can undo a decision, then rejects a partial day, and the balance stays whole', async ({
-  page,
-  browser,
-  baseURL,
-  mailbox,
-}) => {
+test('the admin rejects a partial day, and the balance stays whole', async ({ page, browser, baseURL, mailbox }) => {
   test.setTimeout(90_000);
   const team = await createTeam();
   const { tuesday } = workingWeek(2);
@@ -166,12 +161,6 @@ test('the admin can undo a decision, then rejects a partial day, and the balance
   adminPage.on('request', (request) => {
     if (request.url().endsWith('/approve')) decisions.push(request.postData() ?? '');
   });
-  await row.getByRole('button', { name: 'Approve the leave request of Emil Employee' }).click();
-  await expect(row).toContainText('Approved');
-  await adminPage.getByRole('button', { name: 'Undo' }).click();
-  await expect(row).toContainText('Pending');
-  expect(decisions).toEqual([]);
-
   const decision = decisionResponse(adminPage);
   await row.getByRole('button', { name: 'Reject the leave request of Emil Employee' }).click();
   await expect(adminPage.getByText('Leave request rejected successfully')).toBeVisible();

@@ -36,10 +36,16 @@ export interface ApiRequestOptions {
 
 type UnauthorizedListener = () => void;
 let unauthorizedListener: UnauthorizedListener | undefined;
+let subscriptionExpiredListener: (() => void) | undefined;
 
 /** The session registers here so that a 401 on any signed-in call ends the session in one place. */
 export function onUnauthorized(listener: UnauthorizedListener): void {
   unauthorizedListener = listener;
+}
+
+/** The session registers here so that every screen learns from one 402 subscriptionExpired that access ended. */
+export function onSubscriptionExpired(listener: () => void): void {
+  subscriptionExpiredListener = listener;
 }
 
 export async function apiRequest<Reply>(path: string, options: ApiRequestOptions = {}): Promise<Reply> {
@@ -95,19 +101,23 @@ export function adoptRenewedToken(sentToken: string, headers: Headers): void {
   if (renewed && readToken() === sentToken) storeToken(renewed);
 }
 
+/** Whether a failed call's JSON body is the API's 402 subscriptionExpired. */
+export function isSubscriptionExpiredReply(payload: unknown): boolean {
+  return (
+    typeof payload === 'object' && payload !== null && (payload as Record<string, unknown>).subscriptionExpired === true
+  );
+}
+
 /**
  * Spec section 4: a reply flagged subscriptionExpired, outside sign-in and billing (where the admin
- * subscribes again), is logged with a note for whoever is not on the billing page. It blocks nothing:
- * the error still reaches the caller, whose screen shows the server's message.
+ * subscribes again), is logged with a note for whoever is not on the billing page, and tells the
+ * session, whose banner and screens then show the state. The error still reaches the caller.
  */
 export function reportSubscriptionExpired(path: string, payload: unknown): void {
-  const expired =
-    typeof payload === 'object' &&
-    payload !== null &&
-    (payload as Record<string, unknown>).subscriptionExpired === true;
-  if (!expired || path.includes('/login') || path.includes('/billing')) return;
+  if (!isSubscriptionExpiredReply(payload) || path.includes('/login') || path.includes('/billing')) return;
   console.warn(billingTexts.subscriptionExpired);
   if (!window.location.pathname.includes('/billing')) console.warn(billingTexts.subscriptionExpiredContactAdmin);
+  subscriptionExpiredListener?.();
 }
 
 /** The server's message when it sent one, otherwise the screen's own default text. */

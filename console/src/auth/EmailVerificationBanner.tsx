@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { TIMERS_MS } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
+import { useReturnToPage } from './returnToPage';
 import { useSession } from './SessionProvider';
 
 type ResendFeedback = { severity: 'success' | 'error'; message: string };
 
 /**
- * Reminds a user with an unverified address to verify it. While shown it re-reads the user so that it
- * disappears on its own once the link in the e-mail has been used (spec section 4).
+ * Reminds a user with an unverified address to verify it. While shown it re-reads the user (every 30 s,
+ * and when the user comes back to the tab, typically from the e-mail) so that it disappears on its own
+ * once the link in the e-mail has been used (spec section 4).
  */
 export function EmailVerificationBanner() {
   const { user, refresh, resendVerification } = useSession();
@@ -19,11 +21,13 @@ export function EmailVerificationBanner() {
   const [resendCount, setResendCount] = useState(0);
   const shown = user !== null && !user.emailVerified && !dismissed;
 
+  const refreshInBackground = useCallback(() => void refresh({ background: true }), [refresh]);
   useEffect(() => {
     if (!shown) return;
-    const timer = window.setInterval(() => void refresh({ background: true }), TIMERS_MS.verificationBannerRefresh);
+    const timer = window.setInterval(refreshInBackground, TIMERS_MS.verificationBannerRefresh);
     return () => window.clearInterval(timer);
-  }, [shown, refresh]);
+  }, [shown, refreshInBackground]);
+  useReturnToPage(shown, refreshInBackground);
 
   useEffect(() => {
     if (resendCount === 0) return;

@@ -46,3 +46,8 @@ export function useSession(): SessionContextValue {
 export function useSessionStore(): SessionStore {
   return useContext(SessionContext);
 }
+
+/** The company's subscription has ended: screens show that state instead of data they cannot load (spec section 4). */
+export function useSubscriptionExpired(): boolean {
+  return useSession().user?.subscriptionExpired === true;
+}

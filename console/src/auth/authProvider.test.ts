@@ -9,6 +9,7 @@ const employee: SessionUser = {
   email: 'eve@acme.test',
   emailVerified: true,
   companyName: 'Acme',
+  subscriptionExpired: false,
 };
 
 function fakeSession(user: SessionUser | null) {

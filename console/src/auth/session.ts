@@ -12,7 +12,7 @@ import {
   type TwoFactorChallengeReply,
   type TwoFactorLoginPayload,
 } from '@teamfolk/shared/contracts';
-import { apiRequest, errorMessage, onUnauthorized } from '../api/http';
+import { apiRequest, errorMessage, onSubscriptionExpired, onUnauthorized } from '../api/http';
 import { clearToken, readDeviceToken, readToken, storeDeviceToken, storeToken } from './tokenStorage';
 
 /** Why the last session ended: an explicit logout leads home, an expired session leads to the login page. */
@@ -44,6 +44,7 @@ export class SessionStore {
     onUnauthorized(() => {
       if (this.state.user) this.expire();
     });
+    onSubscriptionExpired(this.markSubscriptionExpired);
   }
 
   getSnapshot = (): SessionState => this.state;
@@ -159,6 +160,13 @@ export class SessionStore {
    * was lost) is on record by then, for the screens that report it.
    */
   subscriptionSynced = (): Promise<void> => this.lastSync;
+
+  /** A call answered 402 subscriptionExpired: the subscription ended since the user was read. */
+  markSubscriptionExpired = (): void => {
+    const { user } = this.state;
+    if (user && !user.subscriptionExpired)
+      this.setState({ ...this.state, user: { ...user, subscriptionExpired: true } });
+  };
 
   resendVerification = async (email: string): Promise<ResendVerificationResult> => {
     try {

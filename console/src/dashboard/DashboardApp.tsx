@@ -23,6 +23,7 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { AdminOnly } from '../layout/AdminOnly';
 import { DashboardNotFound } from '../layout/DashboardNotFound';
 import { DashboardLayout } from '../layout/DashboardLayout';
+import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
 import leaves from '../leaves';
 import { dashboardTheme } from './dashboardTheme';
 import { dataProvider } from './dataProvider';
@@ -80,7 +81,14 @@ export function DashboardApp() {
         <Resource {...employees} />
         <Resource {...leaves} />
         <CustomRoutes>
-          <Route path="/calendar" element={<CalendarPage />} />
+          <Route
+            path="/calendar"
+            element={
+              <LiveSubscriptionOnly title={en.resources.calendar.name}>
+                <CalendarPage />
+              </LiveSubscriptionOnly>
+            }
+          />
           <Route path="/account" element={<AccountSecurityPage />} />
           <Route
             path="/billing"

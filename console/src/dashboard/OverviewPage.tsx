@@ -1,7 +1,8 @@
 import { useTranslate } from 'react-admin';
 import { EmailVerificationBanner } from '../auth/EmailVerificationBanner';
-import { useSession } from '../auth/SessionProvider';
+import { useSession, useSubscriptionExpired } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
+import { SubscriptionExpiredState } from '../layout/SubscriptionExpiredState';
 import { BalanceOverview } from './BalanceOverview';
 import { RequestSummary } from './RequestSummary';
 import { UpcomingEvents } from './UpcomingEvents';
@@ -9,13 +10,15 @@ import { useDashboardSummary, useUpcomingEvents } from './useOverviewData';
 
 /**
  * /dashboard (spec section 2): the greeting and verification reminder, an employee's own balances,
- * the request counts of the user's scope, and the coming birthdays and work anniversaries.
+ * the request counts of the user's scope, and the coming birthdays and work anniversaries (which an
+ * ended subscription closes: the screen says so rather than showing empty counts and lists).
  */
 export function OverviewPage() {
   const { user } = useSession();
+  const subscriptionExpired = useSubscriptionExpired();
   const translate = useTranslate();
-  const summary = useDashboardSummary();
-  const upcomingEvents = useUpcomingEvents();
+  const summary = useDashboardSummary({ enabled: !subscriptionExpired });
+  const upcomingEvents = useUpcomingEvents({ enabled: !subscriptionExpired });
   if (!user) return null;
   const isAdmin = user.role === 'admin';
 
@@ -23,13 +26,19 @@ export function OverviewPage() {
     <Page title={translate('app.overview.welcomeBack', { name: user.employeeName || user.email })}>
       <EmailVerificationBanner />
       {!isAdmin && <BalanceOverview user={user} />}
-      <RequestSummary
-        isAdmin={isAdmin}
-        summary={summary.data}
-        loading={summary.loading}
-        onLeaveSubmitted={summary.reload}
-      />
-      <UpcomingEvents events={upcomingEvents.data ?? []} loading={upcomingEvents.loading} />
+      {subscriptionExpired ? (
+        <SubscriptionExpiredState />
+      ) : (
+        <>
+          <RequestSummary
+            isAdmin={isAdmin}
+            summary={summary.data}
+            loading={summary.loading}
+            onLeaveSubmitted={summary.reload}
+          />
+          <UpcomingEvents events={upcomingEvents.data ?? []} loading={upcomingEvents.loading} />
+        </>
+      )}
     </Page>
   );
 }

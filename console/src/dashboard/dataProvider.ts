@@ -62,7 +62,7 @@ const restProvider = simpleRestProvider(API_BASE_PATH, httpClient);
 
 /**
  * A leave request has no edit route: the only change react-admin may make to one is the admin's decision,
- * so that `useUpdate` (optimistic, with undo) sends it to the approve route.
+ * so that `useUpdate` sends it to the approve route and the cache takes the record the server answers.
  */
 async function updateLeave(params: UpdateParams): Promise<UpdateResult> {
   const status: unknown = params.data.status;

@@ -12,13 +12,17 @@ interface OverviewData<Data> {
   reload: () => void;
 }
 
-/** Loads one part of the overview; a failure is only logged and ends the loading (spec section 8). */
-function useOverviewLoad<Data>(load: Load<Data>, failureLog: string): OverviewData<Data> {
+/**
+ * Loads one part of the overview; a failure is only logged and ends the loading (spec section 8).
+ * Nothing is asked while `enabled` is false (an ended subscription, which closes these calls).
+ */
+function useOverviewLoad<Data>(load: Load<Data>, failureLog: string, enabled: boolean): OverviewData<Data> {
   const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [state, setState] = useState<{ data: Data | null; loading: boolean }>({ data: null, loading: true });
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
+    if (!enabled) return undefined;
     let current = true;
     load(dataProvider).then(
       ({ data }) => {
@@ -32,7 +36,7 @@ function useOverviewLoad<Data>(load: Load<Data>, failureLog: string): OverviewDa
     return () => {
       current = false;
     };
-  }, [dataProvider, load, failureLog, version]);
+  }, [dataProvider, load, failureLog, enabled, version]);
 
   const reload = useCallback(() => setVersion((count) => count + 1), []);
   return { ...state, reload };
@@ -42,10 +46,10 @@ const loadSummary: Load<DashboardSummary> = (dataProvider) => dataProvider.getDa
 const loadUpcomingEvents: Load<UpcomingEvent[]> = (dataProvider) => dataProvider.getUpcomingEvents();
 
 /** The request counts of the signed-in user's scope: the company's for an admin, their own otherwise. */
-export function useDashboardSummary(): OverviewData<DashboardSummary> {
-  return useOverviewLoad(loadSummary, 'Failed to load the dashboard summary:');
+export function useDashboardSummary({ enabled }: { enabled: boolean }): OverviewData<DashboardSummary> {
+  return useOverviewLoad(loadSummary, 'Failed to load the dashboard summary:', enabled);
 }
 
-export function useUpcomingEvents(): OverviewData<UpcomingEvent[]> {
-  return useOverviewLoad(loadUpcomingEvents, 'Failed to load upcoming events:');
+export function useUpcomingEvents({ enabled }: { enabled: boolean }): OverviewData<UpcomingEvent[]> {
+  return useOverviewLoad(loadUpcomingEvents, 'Failed to load upcoming events:', enabled);
 }

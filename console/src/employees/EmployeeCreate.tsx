@@ -4,40 +4,46 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { TIMERS_MS, type EmployeeSavedReply, type SeatRequiredError } from '@teamfolk/shared/contracts';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
+import { useSession } from '../auth/SessionProvider';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { apiFailureOf } from '../dashboard/dataProvider';
 import { FormDialog } from '../layout/FormDialog';
 import { todayAsIsoDate } from '../format/dates';
 import { newEmployeeDefaults, toEmployeePayload, type EmployeeFormValues, type EmployeePayload } from './employeeForms';
+import { firstStepOfAdding, type AddStep } from './addEmployeeFlow';
 import { EmployeeInputs } from './EmployeeInputs';
 import { handOffFirstEmployeeToCheckout } from './firstEmployeeCheckout';
 import { SeatConfirmationDialog } from './SeatConfirmationDialog';
 import { useEmployeeFeedback } from './useEmployeeFeedback';
+import { VerifyEmailFirstDialog } from './VerifyEmailFirstDialog';
 
 const BILLING_PATH = '/dashboard/billing';
-
-type AddStep = 'idle' | 'confirmingSeat' | 'filling';
 
 const StartAddingContext = createContext<() => void>(() => undefined);
 
 /**
- * The add flow of spec section 2: the billing-impact confirmation, then the form. It lives once per
- * screen so that both Add buttons (toolbar and empty state) share it, and so that a pending redirect
- * to billing survives the list re-rendering underneath.
+ * The add flow of spec section 2: the billing-impact confirmation, then the form (or first, for an admin
+ * whose address is unverified, why adding must wait). It lives once per screen so that both Add buttons
+ * (toolbar and empty state) share it, and so that a pending redirect to billing survives the list
+ * re-rendering underneath.
  */
 export function AddEmployeeProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
   const [step, setStep] = useState<AddStep>('idle');
   const redirectToPayment = usePaymentRedirect();
+  const emailVerified = user?.emailVerified ?? false;
   const startAdding = useCallback(() => {
-    setStep('confirmingSeat');
+    const first = firstStepOfAdding({ emailVerified });
+    setStep(first);
     // The first employee goes on to the billing screen's checkout: its code is fetched meanwhile.
-    import('../billing/BillingPage').catch(() => undefined);
-  }, []);
+    if (first === 'confirmingSeat') import('../billing/BillingPage').catch(() => undefined);
+  }, [emailVerified]);
   const stopAdding = useCallback(() => setStep('idle'), []);
 
   return (
     <StartAddingContext.Provider value={startAdding}>
       {children}
+      {step === 'verifyingEmail' && <VerifyEmailFirstDialog onClose={stopAdding} />}
       {step === 'confirmingSeat' && (
         <SeatConfirmationDialog onCancel={stopAdding} onContinue={() => setStep('filling')} />
       )}

@@ -9,6 +9,7 @@ import { CheckoutReportAlert } from '../billing/CheckoutReportAlert';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { useCheckoutReport, useUnreportedCheckout } from '../billing/useCheckoutReport';
 import { AdminOnly } from '../layout/AdminOnly';
+import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
 import { Page } from '../layout/Page';
 import {
   ListEmpty,
@@ -41,9 +42,12 @@ const mobileSortFields = [
 
 /** /dashboard/employees (spec section 2), for admins only. */
 export function EmployeeList() {
+  const translate = useTranslate();
   return (
     <AdminOnly resource="employees">
-      <EmployeeListPage />
+      <LiveSubscriptionOnly title={translate('resources.employees.name', { smart_count: 2 })}>
+        <EmployeeListPage />
+      </LiveSubscriptionOnly>
     </AdminOnly>
   );
 }
@@ -90,26 +94,35 @@ function EmployeeListPage() {
   );
 }
 
+/**
+ * Nine columns beside the menu at 1280 px (about 990 px): headers, dates, balances and e-mail addresses
+ * stay on one line, names and roles wrap between words, and an address longer than its column ends in an
+ * ellipsis (whole in its title and to screen readers). The sort arrow shows on the sorted column only:
+ * the others' hidden arrows took the width of a column.
+ */
+const employeeTableSx = {
+  ...responsiveTableSx,
+  '& .MuiTableCell-root': { px: 0.75, fontSize: '0.8125rem', whiteSpace: 'nowrap' },
+  '& .MuiTableCell-root.column-name, & .MuiTableCell-root.column-role': { whiteSpace: 'normal' },
+  '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
+} as const;
+
 function EmployeeTable() {
   return (
-    <DataTable<EmployeeRecord> bulkActionButtons={false} rowClick={false} sx={responsiveTableSx}>
+    <DataTable<EmployeeRecord> bulkActionButtons={false} rowClick={false} sx={employeeTableSx}>
       <DataTable.Col<EmployeeRecord>
         source="name"
         render={(employee) => <EmployeeName employee={employee} />}
         sx={{ minWidth: 120 }}
       />
-      <DataTable.Col<EmployeeRecord> source="email" sx={{ minWidth: 150, overflowWrap: 'anywhere' }} />
-      <DataTable.Col<EmployeeRecord> source="role" />
       <DataTable.Col<EmployeeRecord>
-        source="hire_date"
-        render={(employee) => <HireDate employee={employee} />}
-        sx={{ whiteSpace: 'nowrap' }}
+        source="email"
+        render={(employee) => <span title={employee.email}>{employee.email}</span>}
+        sx={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }}
       />
-      <DataTable.Col<EmployeeRecord>
-        source="birthday"
-        render={(employee) => <Birthday employee={employee} />}
-        sx={{ whiteSpace: 'nowrap' }}
-      />
+      <DataTable.Col<EmployeeRecord> source="role" sx={{ minWidth: 80 }} />
+      <DataTable.Col<EmployeeRecord> source="hire_date" render={(employee) => <HireDate employee={employee} />} />
+      <DataTable.Col<EmployeeRecord> source="birthday" render={(employee) => <Birthday employee={employee} />} />
       {balanceColumns.map(({ source, format }) => (
         <DataTable.Col<EmployeeRecord> key={source} source={source} render={format} align="right" />
       ))}

@@ -3,14 +3,19 @@ import { newEmployeeDefaults, toBalancesPayload, toEmployeePayload } from './emp
 describe(toEmployeePayload.name, () => {
   const defaults = newEmployeeDefaults('2025-06-01');
 
-  it('should start a new employee with the spec defaults', () => {
+  it('should start a new employee hired today, with no birthday (the list says Not set) and the spec balances', () => {
     expect(defaults).toMatchObject({
       hire_date: '2025-06-01',
-      birthday: '2025-06-01',
+      birthday: null,
       vacation_days_total: 25,
       sick_days_total: 10,
       bank_hours_total: 0,
     });
+  });
+
+  it('should save no birthday when the form is sent with its defaults', () => {
+    const result = toEmployeePayload({ ...defaults, name: 'Maria Lopez', email: 'maria@example.com' });
+    expect(result).toMatchObject({ ok: true, payload: { hire_date: '2025-06-01', birthday: null } });
   });
 
   it('should send numbers as numbers, dates as YYYY-MM-DD and a cleared birthday as null', () => {

@@ -36,14 +36,18 @@ export type FieldErrors = Record<string, string>;
 
 export type FormParseResult<Payload> = { ok: true; payload: Payload } | { ok: false; errors: FieldErrors };
 
-/** The spec's defaults for a new employee: 25 vacation days, 10 sick days, no bank hours, hired and born today. */
+/**
+ * A new employee: hired today, 25 vacation days, 10 sick days, no bank hours (the spec's defaults), and no
+ * birthday until one is typed. Issue 27 departs from the spec's "born today": that default gave everyone
+ * a birthday today on the dashboard, where the Employees table's 'Not set' is the truth.
+ */
 export function newEmployeeDefaults(today: string): EmployeeFormValues {
   return {
     name: '',
     email: '',
     role: '',
     hire_date: today,
-    birthday: today,
+    birthday: null,
     vacation_days_total: EMPLOYEE_DEFAULTS.vacationDaysTotal,
     sick_days_total: EMPLOYEE_DEFAULTS.sickDaysTotal,
     bank_hours_total: EMPLOYEE_DEFAULTS.bankHoursTotal,

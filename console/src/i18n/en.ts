@@ -135,6 +135,15 @@ export const en = {
     verificationBanner: {
       resend: 'Resend verification email',
     },
+    /** Spec section 4, "Expired subscription": the banner on every screen and what screens show instead of data. */
+    subscription: {
+      expired: billingTexts.subscriptionExpired,
+      contactAdmin: billingTexts.subscriptionExpiredContactAdmin,
+      subscribeAgain: 'Subscribe again to restore access for your team.',
+      openBilling: 'Go to Billing',
+      lockedTitle: 'Unavailable while the subscription is expired',
+      lockedMessage: "This screen shows your team's data again as soon as the subscription is reactivated.",
+    },
     /** The second step of the sign-in page (public site: read directly, not through translate). */
     twoStepLogin: {
       heading: 'Two-step sign-in',
@@ -219,6 +228,7 @@ export const en = {
       formerEmployees: {
         title: 'Former employees',
         open: 'Former employees',
+        back: 'Back to Employees',
         intro:
           "People you removed stay on record (their past leave under their name) until you erase their personal data. Erasing keeps their leave in the statistics as 'Former employee' and blanks their details in the audit log.",
         empty: 'No former employees: everyone you removed has been erased.',
@@ -459,6 +469,12 @@ export const en = {
         loadFailed: 'Unable to load billing information',
         retry: 'Try again',
         continue: 'Continue',
+      },
+      verifyFirst: {
+        title: 'Verify your e-mail first',
+        reason: authTexts.emailVerificationRequired,
+        sentTo: 'The link was sent to %{email}.',
+        close: 'Close',
       },
       form: {
         createTitle: 'Add Employee',

@@ -6,49 +6,52 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import { useSidebarState, useTranslate } from 'react-admin';
-import { NavLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { canAccess } from '../auth/canAccess';
 import { useSession } from '../auth/SessionProvider';
+import { MENU_ITEMS, selectedMenuResource, type MenuResource } from './menuSelection';
 import { useIsMobile } from './useIsMobile';
 
-interface MenuEntry {
-  resource: string;
-  to: string;
-  icon: ReactElement;
-}
-
-const menuEntries: readonly MenuEntry[] = [
-  { resource: 'dashboard', to: '/dashboard', icon: <DashboardIcon /> },
-  { resource: 'employees', to: '/dashboard/employees', icon: <PeopleIcon /> },
-  { resource: 'leaves', to: '/dashboard/leaves', icon: <EventNoteIcon /> },
-  { resource: 'calendar', to: '/dashboard/calendar', icon: <CalendarMonthIcon /> },
-  { resource: 'billing', to: '/dashboard/billing', icon: <PaymentsIcon /> },
-];
+const menuIcons: Record<MenuResource, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  employees: <PeopleIcon />,
+  leaves: <EventNoteIcon />,
+  calendar: <CalendarMonthIcon />,
+  billing: <PaymentsIcon />,
+};
 
 export function DashboardMenu() {
   const { user } = useSession();
   const translate = useTranslate();
   const isMobile = useIsMobile();
+  const { pathname } = useLocation();
   const [, setSidebarOpen] = useSidebarState();
-  const entries = menuEntries.filter(({ resource }) => canAccess(user?.role, { resource, action: 'list' }));
+  const items = MENU_ITEMS.filter(({ resource }) => canAccess(user?.role, { resource, action: 'list' }));
+  const selected = selectedMenuResource(pathname);
 
   return (
     <List component="nav" aria-label={translate('app.layout.navigationLabel')} sx={{ px: 1 }}>
-      {entries.map(({ resource, to, icon }) => (
+      {items.map(({ resource, to }) => (
         <ListItemButton
           key={resource}
-          component={NavLink}
+          component={RouterLink}
           to={to}
-          end={resource === 'dashboard'}
+          selected={resource === selected}
+          // A screen reached from this item's (the former employees from Employees) is within it, not it.
+          aria-current={resource === selected ? (pathname === to ? 'page' : true) : undefined}
           onClick={() => isMobile && setSidebarOpen(false)}
           sx={{
             borderRadius: 1,
             mb: 0.5,
-            '&.active': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 600 },
-            '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+            '&.Mui-selected, &.Mui-selected:hover': {
+              bgcolor: 'action.selected',
+              color: 'primary.main',
+              fontWeight: 600,
+            },
+            '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
           }}
         >
-          <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+          <ListItemIcon sx={{ minWidth: 40 }}>{menuIcons[resource]}</ListItemIcon>
           <ListItemText primary={translate(`resources.${resource}.name`, { smart_count: 2 })} />
         </ListItemButton>
       ))}

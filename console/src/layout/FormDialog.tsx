@@ -22,6 +22,8 @@ interface FormDialogProps<Values extends object> {
   onClose: () => void;
   /** A failure that belongs to no input, shown above them. */
   error?: string | null;
+  /** The form says why it cannot be sent (a message of its own): the submit button waits meanwhile. */
+  submitDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -45,6 +47,7 @@ export function FormDialog<Values extends object>({
   onSubmit,
   onClose,
   error,
+  submitDisabled = false,
   children,
 }: FormDialogProps<Values>) {
   const translate = useTranslate();
@@ -95,7 +98,12 @@ export function FormDialog<Values extends object>({
           <Button onClick={onClose} disabled={saving}>
             {translate('ra.action.cancel')}
           </Button>
-          <SaveButton label={submitLabel} icon={submitIcon} alwaysEnable={!saving} />
+          <SaveButton
+            label={submitLabel}
+            icon={submitIcon}
+            alwaysEnable={!saving && !submitDisabled}
+            disabled={submitDisabled}
+          />
         </DialogActions>
       </Form>
     </Dialog>

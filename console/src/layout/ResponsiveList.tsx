@@ -1,7 +1,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Alert, Box, Button, Stack, type SxProps, type Theme } from '@mui/material';
 import { List, Pagination, useListContext, useNotify, type ListProps, type RaRecord } from 'react-admin';
-import { serverMessageOf } from '../dashboard/dataProvider';
+import { isSubscriptionExpiredReply } from '../api/http';
+import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
 import { EmptyState } from './EmptyState';
 import { useIsMobile } from './useIsMobile';
 
@@ -34,16 +35,26 @@ export function ResponsiveList<RecordType extends RaRecord>({
     <List<RecordType>
       title={false}
       perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      pagination={<ListPagination />}
       component={isMobile ? 'div' : undefined}
       queryOptions={{
-        onError: (error) => notify(serverMessageOf(error, fetchFailedMessage), { type: 'error' }),
+        onError: (error) => {
+          // An ended subscription is the banner's to say; LiveSubscriptionOnly then replaces the list.
+          if (isSubscriptionExpiredReply(apiFailureOf(error)?.body)) return;
+          notify(serverMessageOf(error, fetchFailedMessage), { type: 'error' });
+        },
       }}
       {...props}
     >
       {isMobile ? cards : table}
     </List>
   );
+}
+
+/** No page count beside a list that failed to load: react-admin would show one from no data. */
+function ListPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />;
 }
 
 /** Sized by the page, not by its columns: a wide table scrolls inside the card instead of widening the screen. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -68,6 +68,7 @@ export function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogPro
   const { refresh: refreshSession } = useSession();
   const [create] = useCreate<LeaveRequestParsed, unknown, LeaveSavedReply>();
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [noWorkingDay, setNoWorkingDay] = useState(false);
   const defaultValues = useMemo(() => newLeaveDefaults(todayAsIsoDate()), []);
 
   async function handleSubmit(values: LeaveFormValues): Promise<LeaveFieldErrors | undefined> {
@@ -106,14 +107,18 @@ export function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogPro
       onSubmit={handleSubmit}
       onClose={onClose}
       error={submitError}
+      submitDisabled={noWorkingDay}
     >
-      <LeaveInputs />
+      <LeaveInputs onNoWorkingDayChange={setNoWorkingDay} />
     </FormDialog>
   );
 }
 
-/** The fields of POST /leaves: a partial day asks for hours instead of an end date (spec sections 4 and 5). */
-function LeaveInputs() {
+/**
+ * The fields of POST /leaves: a partial day asks for hours instead of an end date (spec sections 4 and 5).
+ * `onNoWorkingDayChange` learns whether the dates count no working day, which the preview says once.
+ */
+function LeaveInputs({ onNoWorkingDayChange }: { onNoWorkingDayChange: (noWorkingDay: boolean) => void }) {
   const translate = useTranslate();
   const { user } = useSession();
 
@@ -157,7 +162,7 @@ function LeaveInputs() {
               <TextInput source="reason" multiline minRows={2} helperText="resources.leaves.form.reasonHelp" />
             </Box>
             <Box className="wide">
-              <LeavePreviewPanel values={formData} />
+              <LeavePreviewPanel values={formData} onNoWorkingDayChange={onNoWorkingDayChange} />
             </Box>
           </Box>
         );
@@ -166,8 +171,13 @@ function LeaveInputs() {
   );
 }
 
+interface LeavePreviewPanelProps {
+  values: LeaveFormValues;
+  onNoWorkingDayChange: (noWorkingDay: boolean) => void;
+}
+
 /** The day count the request would have and the balance it draws on, before anything is sent. */
-function LeavePreviewPanel({ values }: { values: LeaveFormValues }) {
+function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelProps) {
   const translate = useTranslate();
   const balances = useBalancesFor(values.employee_id);
   const parsed = parseLeaveForm(values);
@@ -175,8 +185,10 @@ function LeavePreviewPanel({ values }: { values: LeaveFormValues }) {
     parsed.ok ? parsed.input.start_date : null,
     parsed.ok ? parsed.input.end_date : null,
   );
-  if (!parsed.ok || !holidays) return null;
-  const preview = previewLeave(parsed.input, balances, holidays);
+  const preview = parsed.ok && holidays ? previewLeave(parsed.input, balances, holidays) : null;
+  const noWorkingDay = preview?.noWorkingDay ?? false;
+  useEffect(() => onNoWorkingDayChange(noWorkingDay), [noWorkingDay, onNoWorkingDayChange]);
+  if (!parsed.ok || !preview) return null;
 
   const days = translate('app.overview.days', {
     smart_count: preview.duration.days,
@@ -220,7 +232,7 @@ function LeavePreviewPanel({ values }: { values: LeaveFormValues }) {
           {translate('resources.leaves.form.noBalance')}
         </Typography>
       )}
-      {preview.duration.days === 0 && (
+      {preview.noWorkingDay && (
         <Typography variant="body2" color="error">
           {translate('resources.leaves.messages.noWorkingDays')}
         </Typography>

@@ -16,6 +16,7 @@ import {
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
 import { serverMessageOf } from '../dashboard/dataProvider';
+import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
 import { Page } from '../layout/Page';
 import {
   ListEmpty,
@@ -72,10 +73,15 @@ function leaveFilters({ isAdmin, isMobile }: { isAdmin: boolean; isMobile: boole
  * here with ?status=pending&focus=<id>, which opens the list filtered and the request highlighted.
  */
 export function LeaveList() {
+  const translate = useTranslate();
   const { search } = useLocation();
   const linkedSearch = listSearchForLink(search);
   if (linkedSearch !== null) return <Navigate replace to={{ search: linkedSearch }} />;
-  return <LeaveListPage />;
+  return (
+    <LiveSubscriptionOnly title={translate('resources.leaves.name', { smart_count: 2 })}>
+      <LeaveListPage />
+    </LiveSubscriptionOnly>
+  );
 }
 
 function LeaveListPage() {

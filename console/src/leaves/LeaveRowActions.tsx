@@ -37,8 +37,7 @@ export function LeaveRowActions({ look }: { look: LeaveActionLook }) {
         ...(look === 'icon' ? { flexWrap: 'nowrap' } : { flexWrap: 'wrap', gap: 1 }),
       }}
     >
-      {actions.decide && <DecideButton leave={leave} approved look={look} />}
-      {actions.decide && <DecideButton leave={leave} approved={false} look={look} />}
+      {actions.decide && <DecideButtons leave={leave} look={look} />}
       {actions.withdraw && <WithdrawButton leave={leave} look={look} />}
     </Box>
   );
@@ -51,10 +50,21 @@ interface LeaveActionButtonProps {
   icon: ReactElement;
   color: 'success' | 'error' | 'inherit';
   busy?: boolean;
+  /** Another action of the row is under way. */
+  disabled?: boolean;
   onClick: () => void;
 }
 
-function LeaveActionButton({ look, text, label, icon, color, busy = false, onClick }: LeaveActionButtonProps) {
+function LeaveActionButton({
+  look,
+  text,
+  label,
+  icon,
+  color,
+  busy = false,
+  disabled = false,
+  onClick,
+}: LeaveActionButtonProps) {
   if (look === 'button') {
     return (
       <Button
@@ -64,6 +74,7 @@ function LeaveActionButton({ look, text, label, icon, color, busy = false, onCli
         startIcon={icon}
         aria-label={label}
         loading={busy}
+        disabled={disabled}
         onClick={onClick}
       >
         {text}
@@ -73,7 +84,7 @@ function LeaveActionButton({ look, text, label, icon, color, busy = false, onCli
   return (
     <Tooltip title={text}>
       <span>
-        <IconButton size="small" color={color} aria-label={label} disabled={busy} onClick={onClick}>
+        <IconButton size="small" color={color} aria-label={label} disabled={busy || disabled} onClick={onClick}>
           {busy ? <CircularProgress size={20} aria-hidden /> : icon}
         </IconButton>
       </span>
@@ -81,50 +92,58 @@ function LeaveActionButton({ look, text, label, icon, color, busy = false, onCli
   );
 }
 
-interface DecideButtonProps {
-  leave: LeaveRequestRecord;
-  approved: boolean;
-  look: LeaveActionLook;
-}
+type Decision = 'approve' | 'reject';
 
 /**
- * One click: the row changes at once and the decision is sent when the notification closes, unless
- * Undo was pressed (react-admin's undoable update, which the dataProvider routes to the approve call).
+ * Approve and reject, sent when clicked: the row then shows what the server answered, and every query
+ * on screen is re-read, since a decision changes more than its row (a filtered list loses it, the
+ * employee's balance moves). An undoable update would hold the call back for seconds, in which a
+ * second decision or a closed tab lost the first.
  */
-function DecideButton({ leave, approved, look }: DecideButtonProps) {
+function DecideButtons({ leave, look }: { leave: LeaveRequestRecord; look: LeaveActionLook }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { refresh: refreshSession } = useSession();
+  const refresh = useRefresh();
   const [update] = useUpdate<LeaveRequestRecord>();
-  const action = approved ? 'approve' : 'reject';
+  const [deciding, setDeciding] = useState<Decision | null>(null);
 
-  function decide() {
+  function decide(decision: Decision) {
+    setDeciding(decision);
     void update(
       'leaves',
-      { id: leave.id, data: { status: approved ? 'approved' : 'rejected' }, previousData: leave },
+      { id: leave.id, data: { status: decision === 'approve' ? 'approved' : 'rejected' }, previousData: leave },
       {
-        mutationMode: 'undoable',
+        mutationMode: 'pessimistic',
         onSuccess: () =>
-          notify(approved ? 'resources.leaves.messages.approved' : 'resources.leaves.messages.rejected', {
-            type: 'info',
-            undoable: true,
+          notify(decision === 'approve' ? 'resources.leaves.messages.approved' : 'resources.leaves.messages.rejected', {
+            type: 'success',
           }),
         onError: (error) =>
           notify(serverMessageOf(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' }),
-        onSettled: () => void refreshSession(),
+        onSettled: () => {
+          setDeciding(null);
+          refresh();
+        },
       },
     );
   }
 
   return (
-    <LeaveActionButton
-      look={look}
-      text={translate(`resources.leaves.actions.${action}`)}
-      label={translate(`resources.leaves.actions.${action}Label`, { name: leave.employee_name })}
-      icon={approved ? <CheckCircleIcon /> : <CancelIcon />}
-      color={approved ? 'success' : 'error'}
-      onClick={decide}
-    />
+    <>
+      {(['approve', 'reject'] as const).map((decision) => (
+        <LeaveActionButton
+          key={decision}
+          look={look}
+          text={translate(`resources.leaves.actions.${decision}`)}
+          label={translate(`resources.leaves.actions.${decision}Label`, { name: leave.employee_name })}
+          icon={decision === 'approve' ? <CheckCircleIcon /> : <CancelIcon />}
+          color={decision === 'approve' ? 'success' : 'error'}
+          busy={deciding === decision}
+          disabled={deciding !== null}
+          onClick={() => decide(decision)}
+        />
+      ))}
+    </>
   );
 }
 

@@ -105,6 +105,25 @@ describe('leave preview', () => {
     expect(withHoliday.duration.days).toBe(2);
   });
 
+  it('should find no working day in a weekend, a partial Saturday or public holidays alone: no request to send', () => {
+    const saturday = '2026-03-07';
+    const weekend = previewLeave(parsedInput(form({ start_date: saturday, end_date: '2026-03-08' })), balances);
+    expect(weekend).toMatchObject({ duration: { days: 0 }, noWorkingDay: true });
+    const partialSaturday = previewLeave(
+      parsedInput(form({ leave_type: 'partial_day', start_date: saturday })),
+      balances,
+    );
+    expect(partialSaturday.noWorkingDay).toBe(true);
+    const holidaysOnly = previewLeave(
+      parsedInput(form({ start_date: monday, end_date: '2026-03-03' })),
+      balances,
+      new Set([monday, '2026-03-03']),
+    );
+    expect(holidaysOnly.noWorkingDay).toBe(true);
+    const workingDay = previewLeave(parsedInput(form({ start_date: monday, end_date: monday })), balances);
+    expect(workingDay.noWorkingDay).toBe(false);
+  });
+
   it('should refuse more vacation than is left with the API wording', () => {
     const preview = previewLeave(parsedInput(form({ start_date: monday, end_date: wednesday })), {
       ...balances,

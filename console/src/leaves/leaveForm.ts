@@ -13,6 +13,7 @@ import {
   amountDrawn,
   balanceKindOf,
   balanceRefusal,
+  countsNoWorkingDay,
   leaveDuration,
   type BalanceKind,
   type LeaveDuration,
@@ -139,6 +140,8 @@ export interface LeavePreview {
   refusal: string | null;
   /** Sick days may be overdrawn; the API accepts it with a warning. */
   sickOverdrawn: boolean;
+  /** Weekends and public holidays only: the API refuses it, so the dialog does not send it. */
+  noWorkingDay: boolean;
 }
 
 /** Counts the way the API does: weekends and the company's public holidays are not working days. */
@@ -167,5 +170,6 @@ export function previewLeave(
     requested,
     refusal: kind && remaining !== null ? balanceRefusal(kind, remaining, requested) : null,
     sickOverdrawn: kind === 'sick' && remaining !== null && requested > remaining,
+    noWorkingDay: countsNoWorkingDay(duration),
   };
 }

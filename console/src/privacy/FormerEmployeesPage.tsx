@@ -41,7 +41,10 @@ function FormerEmployees() {
   const erased = (id: number) => setPeople((current) => current?.filter((person) => person.id !== id) ?? null);
 
   return (
-    <Page title={translate('app.privacy.formerEmployees.title')}>
+    <Page
+      title={translate('app.privacy.formerEmployees.title')}
+      back={{ to: '/dashboard/employees', label: translate('app.privacy.formerEmployees.back') }}
+    >
       <Alert severity="info" sx={{ mb: 2, maxWidth: 760 }}>
         {translate('app.privacy.formerEmployees.intro')}
       </Alert>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../api/http';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
@@ -12,7 +12,6 @@ const texts = en.app.auth;
 
 export function LoginPage() {
   const { login, endReason } = useSession();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -31,7 +30,7 @@ export function LoginPage() {
         setSubmitting(false);
         return;
       }
-      await navigate('/dashboard');
+      // Signed in: RedirectSignedIn takes the visitor to the dashboard.
     } catch (failure) {
       setError(errorMessage(failure, texts.loginFailed));
       setSubmitting(false);

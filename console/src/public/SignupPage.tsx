@@ -46,7 +46,7 @@ export function SignupPage() {
         setSubmitting(false);
         return;
       }
-      await navigate('/dashboard');
+      // Signed in: RedirectSignedIn takes the visitor to the dashboard.
     } catch (failure) {
       setError(errorMessage(failure, texts.signupFailed));
       setSubmitting(false);

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { twoFactorTexts } from '@teamfolk/shared/contracts';
 import { normaliseCodeInput } from '../account/accountSecurityForms';
 import { errorMessage } from '../api/http';
@@ -21,7 +20,6 @@ interface TwoFactorStepProps {
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
 export function TwoFactorStep({ challenge, onRestart }: TwoFactorStepProps) {
   const { completeTwoFactorLogin } = useSession();
-  const navigate = useNavigate();
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -35,7 +33,7 @@ export function TwoFactorStep({ challenge, onRestart }: TwoFactorStepProps) {
     setSubmitting(true);
     try {
       await completeTwoFactorLogin({ challenge, code });
-      await navigate('/dashboard');
+      // Signed in: RedirectSignedIn, around the sign-in page, takes the visitor to the dashboard.
     } catch (failure) {
       const message = errorMessage(failure, texts.failed);
       if (message === twoFactorTexts.challengeExpired) {

@@ -80,6 +80,14 @@ async function sessionRowOf(userId: number, withProfile: boolean): Promise<Sessi
   });
   if (!found) return null;
   const row = JSON.parse(found.session) as SessionJson;
+  const subscription = row.status
+    ? {
+        status: row.status,
+        currentPeriodEnd: dateOf(row.current_period_end),
+        endedAt: dateOf(row.ended_at),
+        updatedAt: dateOf(row.updated_at),
+      }
+    : null;
   return {
     id: row.id,
     companyId: row.company_id,
@@ -87,16 +95,9 @@ async function sessionRowOf(userId: number, withProfile: boolean): Promise<Sessi
     tokenVersion: row.token_version,
     disabledAt: dateOf(row.disabled_at),
     emailVerifiedAt: dateOf(row.email_verified_at),
-    subscription: row.status
-      ? {
-          status: row.status,
-          currentPeriodEnd: dateOf(row.current_period_end),
-          endedAt: dateOf(row.ended_at),
-          updatedAt: dateOf(row.updated_at),
-        }
-      : null,
+    subscription,
     dataVersion: withProfile ? undefined : (row.data_version ?? ''),
-    profile: withProfile ? toSessionUser(row as SessionUserRow) : null,
+    profile: withProfile ? toSessionUser(row as SessionUserRow, subscription) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
-import { authTexts, EmailVerificationToken, firstLink, Invitation, User } from '@teamfolk/shared';
-import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
+import { authTexts, EmailVerificationToken, firstLink, Invitation, Subscription, User } from '@teamfolk/shared';
+import { activateSubscription, createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
 import { createInvitation } from './invitations';
 import { startTestApp, type TestApp } from '../testing/harness';
 
@@ -170,6 +170,7 @@ describe('POST /api/auth/login', () => {
       email: admin.email,
       emailVerified: false,
       companyName: company.name,
+      subscriptionExpired: false,
     });
   });
 
@@ -210,6 +211,25 @@ describe('GET /api/auth/me', () => {
     const reply = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
     expect(reply.body).toMatchObject({ id: admin.id, role: 'admin', emailVerified: true });
     expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it("says whether the company's subscription has ended, as sign-in does, so screens can show it", async () => {
+    const { admin, password, company } = await createCompanyWithAdmin();
+    const signIn = () => t.request().post('/api/auth/login').send({ email: admin.email, password }).expect(200);
+    const me = (token: string) => t.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+
+    const { body: withoutSubscription } = await signIn();
+    expect(withoutSubscription.user.subscriptionExpired).toBe(false);
+    await activateSubscription(company);
+    expect((await me(withoutSubscription.token)).body.subscriptionExpired).toBe(false);
+
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+    await Subscription.update(
+      { status: 'canceled', currentPeriodEnd: yesterday, endedAt: yesterday },
+      { where: { companyId: company.id } },
+    );
+    expect((await me(withoutSubscription.token)).body.subscriptionExpired).toBe(true);
+    expect((await signIn()).body.user.subscriptionExpired).toBe(true);
   });
 
   it('refuses a missing, forged, unsigned, expired or revoked token', async () => {
@@ -260,6 +280,7 @@ describe('invitations', () => {
       bankHoursTotal: 12.5,
       bankHoursUsed: 0,
       bankHoursRemaining: 12.5,
+      subscriptionExpired: false,
     });
     const me = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${accepted.body.token}`).expect(200);
     expect(me.body).toEqual(accepted.body.user);

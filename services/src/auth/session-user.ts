@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { remaining, type Role, type SessionUser } from '@teamfolk/shared';
+import { hasSubscriptionEnded, remaining, type Role, type SessionUser, type SubscriptionTimes } from '@teamfolk/shared';
 
 /** The columns of the session user's profile, read from `users u` with {@link SESSION_USER_JOINS}. */
 export const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
@@ -29,7 +29,8 @@ export interface SessionUserRow {
   bank_hours_used: NumericColumn;
 }
 
-export function toSessionUser(row: SessionUserRow): SessionUser {
+/** `subscription`: the company's, null when it never subscribed (which closes nothing). */
+export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTimes | null): SessionUser {
   const user: SessionUser = {
     id: row.id,
     role: row.role,
@@ -37,6 +38,7 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
     email: row.email,
     emailVerified: row.email_verified,
     companyName: row.company_name,
+    subscriptionExpired: subscription !== null && hasSubscriptionEnded(subscription, new Date()),
   };
   if (row.role !== 'employee' || row.vacation_days_total === null) return user;
   const total = (value: NumericColumn) => Number(value ?? 0);
@@ -62,14 +64,27 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
   };
 }
 
+type SessionUserWithSubscriptionRow = SessionUserRow & {
+  status: SubscriptionTimes['status'] | null;
+  current_period_end: Date | null;
+  ended_at: Date | null;
+  updated_at: Date | null;
+};
+
 /** The session user of section 3 in one query. */
 export async function loadSessionUser(sequelize: Sequelize, userId: number): Promise<SessionUser | null> {
-  const rows = await sequelize.query<SessionUserRow>(
-    `SELECT u.id, u.role, ${SESSION_USER_COLUMNS}
+  const [row] = await sequelize.query<SessionUserWithSubscriptionRow>(
+    `SELECT u.id, u.role, ${SESSION_USER_COLUMNS},
+            s.status, s.current_period_end, s.ended_at, s.updated_at
        FROM users u
        ${SESSION_USER_JOINS}
+       LEFT JOIN subscriptions s ON s.company_id = u.company_id
       WHERE u.id = :userId AND u.disabled_at IS NULL`,
     { replacements: { userId }, type: QueryTypes.SELECT },
   );
-  return rows[0] ? toSessionUser(rows[0]) : null;
+  if (!row) return null;
+  const subscription = row.status
+    ? { status: row.status, currentPeriodEnd: row.current_period_end, endedAt: row.ended_at, updatedAt: row.updated_at }
+    : null;
+  return toSessionUser(row, subscription);
 }

@@ -4,6 +4,7 @@ import {
   authTexts,
   balanceKindOf,
   balanceRefusal,
+  countsNoWorkingDay,
   describeLeave,
   inBatchedTransaction,
   isoDate,
@@ -160,7 +161,7 @@ export class LeavesService {
         },
         { holidays: new Set(holidays.map((holiday) => holiday.date)) },
       );
-      if (duration.days === 0) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
+      if (countsNoWorkingDay(duration)) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
       const record = toLeaveRecord({
         id: Number(subject.leave_id),
         employee_id: subject.employee_id,

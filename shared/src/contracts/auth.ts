@@ -79,6 +79,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   email: string;
   emailVerified: boolean;
   companyName: string;
+  /** The company's subscription has ended: every route but /auth and /billing answers 402 subscriptionExpired. */
+  subscriptionExpired: boolean;
 }
 
 export interface SessionReply {

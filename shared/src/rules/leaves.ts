@@ -65,6 +65,11 @@ export function leaveDuration(
   return { days, hours: oneDecimal(days * workdayHours) };
 }
 
+/** A request that counts no working day (weekends and public holidays only) is refused: there is nothing to take. */
+export function countsNoWorkingDay(duration: LeaveDuration): boolean {
+  return duration.days === 0;
+}
+
 export type BalanceKind = 'vacation' | 'sick' | 'bank';
 
 /** Which balance a request type draws on; 'other' touches none. */
