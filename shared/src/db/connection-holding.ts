@@ -37,11 +37,14 @@ export function watchConnectionHolding(sequelize: Sequelize): void {
   watched.add(sequelize);
 }
 
-/** Runs `work`, which holds a pooled connection of `sequelize` until it settles. */
-export function holdingConnection<T>(sequelize: Sequelize, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work`, which holds a pooled connection of `sequelize` until it settles. `takenAt`: the stack
+ * of the caller that took it, where this runs too deep to show it (a transaction's callback).
+ */
+export function holdingConnection<T>(sequelize: Sequelize, work: () => Promise<T>, takenAt?: string): Promise<T> {
   if (!watched.has(sequelize)) return work();
   const holding: ConnectionHolding = {
-    takenAt: stackHere('The connection was taken here'),
+    takenAt: takenAt ?? stackHere('The connection was taken here'),
     outer: holdings.getStore(),
     released: false,
   };
@@ -52,6 +55,11 @@ export function holdingConnection<T>(sequelize: Sequelize, work: () => Promise<T
       holding.released = true;
     }
   });
+}
+
+/** Runs `work` as code that holds no connection: tests stand in for another process with it. */
+export function outsideConnectionHoldings<T>(work: () => T): T {
+  return holdings.exit(work);
 }
 
 /** The pooled connection the running code holds, if any (on watched instances only). */

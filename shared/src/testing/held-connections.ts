@@ -33,7 +33,10 @@ const violations: HeldConnectionViolation[] = [];
 function ownFrames(stack: string): string {
   const frames = stack
     .split('\n')
-    .filter((line) => line.includes('/src/') && !line.includes('/node_modules/') && !line.includes('held-connections'));
+    .filter(
+      (line) =>
+        line.includes('/src/') && !line.includes('/node_modules/') && !/held-connections|connection-holding/.test(line),
+    );
   return frames.length > 0 ? frames.join('\n') : stack;
 }
 
@@ -77,7 +80,8 @@ export function refuseConnectionsWhileHeld(sequelize: Sequelize): void {
   ): Promise<unknown> => {
     if (typeof options === 'function') return holdingTransaction(undefined, options);
     if (!callback) return transaction(options);
-    return transaction(options, (opened) => holdingConnection(sequelize, async () => callback(opened)));
+    const takenAt = stackHere('The transaction was opened here');
+    return transaction(options, (opened) => holdingConnection(sequelize, async () => callback(opened), takenAt));
   };
   Object.assign(sequelize, { transaction: holdingTransaction });
 }
