@@ -44,7 +44,10 @@ export interface TestAppOptions {
  * that e-mails can be read back from.
  */
 export async function startTestApp({ config: settings = {}, logTo, schedules }: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  // The API and the workers share one pool here: DATABASE_POOL_MAX, when a test sets it, sizes it.
+  const db = await createTestDatabase(
+    settings.DATABASE_POOL_MAX ? { poolMax: Number(settings.DATABASE_POOL_MAX) } : {},
+  );
   const redis = createTestRedis();
   const mail = await startMailSink();
   const configWith = (overrides: Partial<Record<string, string>>) =>

@@ -42,15 +42,16 @@ async function onServer<T>(work: (client: Client) => Promise<T>): Promise<T> {
 
 /**
  * A fresh, migrated database for one test file, never the development one; dropped by `drop()`.
- * Named teamfolk_test_* so a crashed run's leftovers are recognisable.
+ * Named teamfolk_test_* so a crashed run's leftovers are recognisable. `poolMax`: the application's
+ * pool (default 20).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ poolMax = 20 }: { poolMax?: number } = {}): Promise<TestDatabase> {
   const name = `teamfolk_test_${randomBytes(6).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
   const url = urlFor(name);
   const appUrl = appDatabaseUrl(url);
   await migrateDatabase(url, appUrl);
-  const sequelize = createDatabase(appUrl, { poolMax: 20 });
+  const sequelize = createDatabase(appUrl, { poolMax });
   const owner = new Sequelize(url, { dialect: 'postgres', logging: false, pool: { max: 10, min: 0 } });
   useOwnerOutsideContexts(sequelize, owner);
   refuseConnectionsWhileHeld(sequelize);
