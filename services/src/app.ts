@@ -33,6 +33,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
 import { employeesRoutes } from './employees/employees.routes';
+import { CompanyBulkhead, limitCompanyWrites } from './http/company-bulkhead';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { refuseUnstorableText } from './http/storable-text';
 import { logRequests } from './http/request-log';
@@ -68,6 +69,12 @@ export const KEPT_REPLY_PATHS: ReadonlySet<string> = new Set([
  */
 const skipsCompression = (req: Request) =>
   req.path.startsWith('/api/auth/') || (req.method === 'GET' && KEPT_REPLY_PATHS.has(req.path));
+
+/** The bulkhead between companies' writes, sized from the pool unless the config says. */
+function companyWritesOf(config: Config): CompanyBulkhead {
+  const concurrency = config.COMPANY_WRITE_CONCURRENCY ?? Math.max(1, Math.ceil(config.DATABASE_POOL_MAX / 4));
+  return new CompanyBulkhead(concurrency, config.COMPANY_WRITE_QUEUE);
+}
 
 export interface AppDependencies {
   config: Config;
@@ -138,6 +145,8 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // One company's burst of writes waits its turn instead of taking the pool from the others.
+  api.use(limitCompanyWrites(companyWritesOf(config), authSettings.jwt));
   // Before the JSON parser: the webhook's signature covers the raw body.
   api.use(BILLING_WEBHOOK_PATH, billingWebhookRoute(new BillingWebhooks(sequelize, payments, billing, config.APP_URL)));
   api.use(express.json({ limit: '100kb' }));
