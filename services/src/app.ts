@@ -145,8 +145,6 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // One company's burst of writes waits its turn instead of taking the pool from the others.
-  api.use(limitCompanyWrites(companyWritesOf(config), authSettings.jwt));
   // Before the JSON parser: the webhook's signature covers the raw body.
   api.use(BILLING_WEBHOOK_PATH, billingWebhookRoute(new BillingWebhooks(sequelize, payments, billing, config.APP_URL)));
   api.use(express.json({ limit: '100kb' }));
@@ -184,7 +182,8 @@ export function createApp({
   api.use(CALENDAR_FEED_PATH, calendarFeedRoutes(calendar));
   api.use('/calendar', calendarRoutes(calendar, kept, signedInWithLiveSubscription));
   api.use(notFoundHandler);
-  app.use('/api', apiCors(config.APP_URL), api);
+  // One company's burst of writes waits its turn instead of taking the pool from the others.
+  app.use('/api', apiCors(config.APP_URL), limitCompanyWrites(companyWritesOf(config), authSettings.jwt), api);
 
   if (mailSink && config.NODE_ENV !== 'production') app.use('/dev', devMailRoutes(mailSink));
   if (payments instanceof LocalPaymentsProvider && config.NODE_ENV !== 'production') {
