@@ -63,34 +63,37 @@ function workdays(count: number): string[] {
 }
 
 /**
- * The bystander's users reading at once, each one request after another as people click. One: in
- * this process the readers' own work competes with the API's (4 readers: p99 208-451 ms on a loaded host).
+ * Reads of the bystander a p99 is taken over: with fewer than 100 it is only the slowest read, which
+ * one garbage collection of this process (API, workers and test in one) can make.
  */
-const READERS = 1;
+const MIN_READS = 100;
+const MAX_ROUNDS = 10;
 
 /**
- * Runs `burst` and, while it lasts, reads the bystander's employee list: the reads' answers and
- * times, and the burst's answers.
+ * Runs bursts of `BURST` writes at once (`burst(round)`), one after another, and while they last reads
+ * the bystander's employee list one request after another, as a user clicking through the console,
+ * until at least MIN_READS reads were made during bursts: the reads' answers and times, and the
+ * bursts' answers.
  */
 async function readWhile(
   bystander: Tenant,
-  burst: () => Promise<TimedAnswer[]>,
+  burst: (round: number) => Promise<TimedAnswer[]>,
 ): Promise<{ reads: TimedAnswer[]; writes: TimedAnswer[] }> {
   // The bystander has had its page open for a while: its first look is not what is measured.
   for (let warmUp = 0; warmUp < 20; warmUp++) await call(bystander, 'GET', '/api/employees');
   // Production runs the workers in processes of their own; here they share the test's, so the
-  // burst's e-mails wait until its answers are in, and the reads meet the API's work alone.
+  // bursts' e-mails wait until their answers are in, and the reads meet the API's work alone.
   await t.workers.queues.email.pause();
   try {
     const reads: TimedAnswer[] = [];
-    let done = false;
-    const reading = Array.from({ length: READERS }, async () => {
-      while (!done) reads.push(await call(bystander, 'GET', '/api/employees'));
-    });
-    const writes = await burst().finally(() => {
-      done = true;
-    });
-    await Promise.all(reading);
+    const writes: TimedAnswer[] = [];
+    let bursting = true;
+    const reading = (async () => {
+      while (bursting) reads.push(await call(bystander, 'GET', '/api/employees'));
+    })();
+    for (let round = 0; round < MAX_ROUNDS && reads.length < MIN_READS; round++) writes.push(...(await burst(round)));
+    bursting = false;
+    await reading;
     return { reads, writes };
   } finally {
     await t.workers.queues.email.resume();
@@ -98,17 +101,13 @@ async function readWhile(
 }
 
 function report(name: string, { reads, writes }: { reads: TimedAnswer[]; writes: TimedAnswer[] }) {
-  const p99 = percentile(
-    reads.map((read) => read.ms),
-    0.99,
-  );
+  const times = reads.map((read) => read.ms);
+  const p99 = percentile(times, 0.99);
   process.stdout.write(
-    `${name}: burst ${JSON.stringify(statusCounts(writes.map((write) => write.status)))} in ` +
-      `${Math.max(...writes.map((write) => write.ms)).toFixed(0)} ms; the other company's ${reads.length} GET /api/employees ` +
-      `${JSON.stringify(statusCounts(reads.map((read) => read.status)))}, p50 ${percentile(
-        reads.map((read) => read.ms),
-        0.5,
-      ).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms\n`,
+    `${name}: ${writes.length} writes in bursts of ${BURST}, ${JSON.stringify(statusCounts(writes.map((write) => write.status)))}; ` +
+      `the other company's ${reads.length} GET /api/employees meanwhile ` +
+      `${JSON.stringify(statusCounts(reads.map((read) => read.status)))}, p50 ${percentile(times, 0.5).toFixed(1)} ms, ` +
+      `p99 ${p99.toFixed(1)} ms\n`,
   );
   return p99;
 }
@@ -116,10 +115,10 @@ function report(name: string, { reads, writes }: { reads: TimedAnswer[]; writes:
 describe(`while one company sends ${BURST} writes at once`, () => {
   it(`another company's GET /api/employees keeps p99 under ${P99_BUDGET_MS} ms (leave requests)`, async () => {
     const [busy, bystander] = [await subscribedCompany(), await subscribedCompany()];
-    const days = workdays(BURST);
-    const figures = await readWhile(bystander, () =>
+    const days = workdays(BURST * MAX_ROUNDS);
+    const figures = await readWhile(bystander, (round) =>
       Promise.all(
-        days.map((day, index) =>
+        days.slice(round * BURST, (round + 1) * BURST).map((day, index) =>
           call(busy, 'POST', '/api/leaves', {
             employee_id: busy.employees[index % busy.employees.length]!.id,
             start_date: day,
@@ -131,9 +130,9 @@ describe(`while one company sends ${BURST} writes at once`, () => {
       ),
     );
     const p99 = report('leave requests', figures);
+    expect(figures.reads.length).toBeGreaterThanOrEqual(MIN_READS);
     expect(figures.reads.every((read) => read.status === 200)).toBe(true);
-    expect(figures.writes.filter((write) => write.status >= 500)).toEqual([]);
-    expect(figures.writes.filter((write) => write.status === 201).length).toBeGreaterThan(0);
+    expect(statusCounts(figures.writes.map((write) => write.status))).toEqual({ 201: figures.writes.length });
     expect(p99).toBeLessThan(P99_BUDGET_MS);
   });
 
@@ -145,8 +144,9 @@ describe(`while one company sends ${BURST} writes at once`, () => {
       ),
     );
     const p99 = report('billing setup intents', figures);
+    expect(figures.reads.length).toBeGreaterThanOrEqual(MIN_READS);
     expect(figures.reads.every((read) => read.status === 200)).toBe(true);
-    expect(figures.writes.filter((write) => write.status >= 500)).toEqual([]);
+    expect(statusCounts(figures.writes.map((write) => write.status))).toEqual({ 200: figures.writes.length });
     expect(p99).toBeLessThan(P99_BUDGET_MS);
   });
 });
