@@ -43,6 +43,8 @@ module.exports = {
       ],
       globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
       globalTeardown: '<rootDir>/shared/src/testing/global-teardown.ts',
+      // Fails a test in which code asked for a pooled connection while holding one.
+      setupFilesAfterEnv: ['<rootDir>/shared/src/testing/held-connections.setup.ts'],
     },
     {
       ...common,

@@ -35,6 +35,7 @@ import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesService } from './employees/employees.service';
 import { TakenAddressLimits } from './employees/taken-address-limits';
 import { employeesRoutes } from './employees/employees.routes';
+import { CompanyBulkhead, limitCompanyWrites } from './http/company-bulkhead';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { refuseUnstorableBody } from './http/storable-text';
 import { logRequests } from './http/request-log';
@@ -70,6 +71,12 @@ export const KEPT_REPLY_PATHS: ReadonlySet<string> = new Set([
  */
 const skipsCompression = (req: Request) =>
   req.path.startsWith('/api/auth/') || (req.method === 'GET' && KEPT_REPLY_PATHS.has(req.path));
+
+/** The bulkhead between companies' writes, sized from the pool unless the config says. */
+function companyWritesOf(config: Config): CompanyBulkhead {
+  const concurrency = config.COMPANY_WRITE_CONCURRENCY ?? Math.max(1, Math.ceil(config.DATABASE_POOL_MAX / 4));
+  return new CompanyBulkhead(concurrency, config.COMPANY_WRITE_QUEUE);
+}
 
 export interface AppDependencies {
   config: Config;
@@ -192,7 +199,8 @@ export function createApp({
   api.use(CALENDAR_FEED_PATH, calendarFeedRoutes(calendar));
   api.use('/calendar', calendarRoutes(calendar, kept, signedInWithLiveSubscription));
   api.use(notFoundHandler);
-  app.use('/api', apiCors(config.APP_URL), api);
+  // One company's burst of writes waits its turn instead of taking the pool from the others.
+  app.use('/api', apiCors(config.APP_URL), limitCompanyWrites(companyWritesOf(config), authSettings.jwt), api);
 
   if (mailSink && config.NODE_ENV !== 'production') app.use('/dev', devMailRoutes(mailSink));
   if (payments instanceof LocalPaymentsProvider && config.NODE_ENV !== 'production') {

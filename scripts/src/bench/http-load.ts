@@ -25,6 +25,8 @@ export interface LoadFigures {
   requests: number;
   ok: number;
   errors: number;
+  /** How many answers had each status (`{ "201": 950, "429": 12 }`), where the phase counts them. */
+  statuses?: Record<string, number>;
 }
 
 export interface ScenarioFigures {
@@ -112,6 +114,9 @@ async function load(
       : undefined,
   });
   const requests = result.requests.total;
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0]),
+  );
   return {
     requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
     p50Ms: result.latency.p50,
@@ -119,6 +124,7 @@ async function load(
     requests,
     ok: result['2xx'],
     errors: result.errors + result.timeouts + result.non2xx,
+    statuses,
   };
 }
 
@@ -241,4 +247,33 @@ export async function measure(scenario: Scenario, durationSeconds: number): Prom
   const fixedRate = await constantRate(scenario, { rate: offeredRate, durationSeconds, maxRequests: fixedRateShare });
   await settle(scenario);
   return { saturation, fixedRate, offeredRate };
+}
+
+/** Another company's read while one company writes flat out, and what that company's writes were answered. */
+export interface IsolationFigures {
+  bystander: LoadFigures;
+  offeredRate: number;
+  burst: LoadFigures;
+}
+
+/**
+ * One company's writes at saturation (50 connections) while another company's read is offered at a
+ * fixed rate (its users clicking through the console): the read's latency is what every other
+ * company sees while one company bursts. The read is warmed up first, like the other reads.
+ */
+export async function isolationOf(
+  busy: Scenario,
+  bystander: Scenario,
+  { durationSeconds, rate }: { durationSeconds: number; rate: number },
+): Promise<IsolationFigures> {
+  await preflight(bystander);
+  await load(bystander, { connections: 10, durationSeconds: WARM_UP_SECONDS });
+  await settle(bystander);
+  const burst = load(busy, { connections: SATURATION_CONNECTIONS, durationSeconds: durationSeconds + 1 });
+  // The read starts once the burst has filled its connections, and ends before the burst does.
+  await sleep(500);
+  const read = await constantRate(bystander, { rate, durationSeconds, maxRequests: rate * durationSeconds });
+  const figures = { bystander: read, offeredRate: rate, burst: await burst };
+  await settle(busy);
+  return figures;
 }

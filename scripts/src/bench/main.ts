@@ -16,7 +16,15 @@ import { consoleDist, dataRoot } from '../paths';
 import { measureEntryScripts } from '../bundle-sizes';
 import { productionImageEnvironment } from '../production-image';
 import { prepareBenchDatabase } from './bench-database';
-import { answeredOk, failed, measure, saturationOf, type Scenario, type ScenarioFigures } from './http-load';
+import {
+  answeredOk,
+  failed,
+  isolationOf,
+  measure,
+  saturationOf,
+  type Scenario,
+  type ScenarioFigures,
+} from './http-load';
 import { startNode, waitForHttp, type RunningProcess } from './processes';
 import { measureOutboxToMail } from './queue-bench';
 import { explainCalendarMonth } from './explain';
@@ -24,6 +32,7 @@ import {
   CALENDAR_FIRST_VIEW,
   CALENDAR_MONTH,
   EXPRESS_BASELINE,
+  ISOLATION_READ,
   judge,
   LIGHT_READS,
   printReport,
@@ -52,6 +61,9 @@ const stopStack: Array<() => Promise<void>> = [];
  * two windows taken minutes apart measured the host as much as the route.
  */
 const PAIRED_ROUNDS = 5;
+
+/** Requests per second of the other company's reads while one company bursts: its users clicking. */
+const ISOLATION_RATE = 50;
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -346,6 +358,27 @@ async function main(): Promise<void> {
     `SELECT count(*) FILTER (WHERE status = 'approved') AS approved FROM leave_requests WHERE company_id = $1 AND reason = $2`,
     [summary.mediumCompany.id, benchReason],
   );
+
+  // The bulkhead between companies: the largest company's people page while the medium company
+  // sends leave requests flat out (as many as 50 connections carry).
+  say(`  ${ISOLATION_READ} of one company while another sends POST /api/leaves`);
+  const isolation = await isolationOf(
+    {
+      name: 'POST /api/leaves (burst)',
+      kind: 'write',
+      method: 'POST',
+      url: `${apiUrl}/api/leaves`,
+      headers: bearer(await signIn(apiUrl, mediumAdminEmail, summary.password)),
+      nextRequest: nextLeave,
+    },
+    {
+      name: ISOLATION_READ,
+      kind: 'read',
+      url: `${apiUrl}/api/employees?sort=${encode(['name', 'ASC'])}&range=${encode([0, 24])}`,
+      headers: bearer(await signIn(apiUrl, largestAdminEmail, summary.password)),
+    },
+    { durationSeconds, rate: ISOLATION_RATE },
+  );
   const apiMemory = api.memory();
   await api.stop();
 
@@ -409,6 +442,7 @@ async function main(): Promise<void> {
       },
       approved: { answered2xx: answeredOk(approved), errors: failed(approved), rows: Number(decided!.approved) },
     },
+    isolation,
     queue,
     calendarPlan,
     memory: { api: apiMemory, workers: workersMemory },

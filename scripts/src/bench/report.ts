@@ -4,7 +4,13 @@ import type { EntryScripts } from '../bundle-sizes';
 import { repoRoot } from '../paths';
 import type { ScaleSeedSummary } from '../seed-scale';
 import type { CalendarPlan } from './explain';
-import { FIXED_RATE, percentile, SATURATION_CONNECTIONS, type ScenarioFigures } from './http-load';
+import {
+  FIXED_RATE,
+  percentile,
+  SATURATION_CONNECTIONS,
+  type IsolationFigures,
+  type ScenarioFigures,
+} from './http-load';
 import type { QueueFigures } from './queue-bench';
 
 export interface BenchResults {
@@ -24,6 +30,8 @@ export interface BenchResults {
     submitted: { answered2xx: number; errors: number; rows: number; distinctDays: number };
     approved: { answered2xx: number; errors: number; rows: number };
   };
+  /** Another company's employee list while one company sends leave requests flat out (the bulkhead). */
+  isolation: IsolationFigures;
   queue: QueueFigures;
   calendarPlan: CalendarPlan;
   memory: { api: { rssMb: number; peakRssMb: number }; workers: { rssMb: number; peakRssMb: number } };
@@ -52,6 +60,8 @@ export const CALENDAR_MONTH = 'GET /api/calendar/events (month, 2,000 employees,
 /** A month no one asked for since its leave last changed, made from the rows; shown, held to no budget. */
 export const CALENDAR_FIRST_VIEW = 'GET /api/calendar/events (month, 2,000 employees, first view)';
 const ICAL_YEAR = 'GET /api/calendar/export/ical (2,000 employees)';
+/** The read the bulkhead between companies keeps quick while another company bursts. */
+export const ISOLATION_READ = 'GET /api/employees (page of 25)';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
@@ -86,6 +96,16 @@ export function judge(results: BenchResults): Verdict[] {
     'PUT /api/leaves/:id/approve: every request answered, each approving one row',
     `${approved.answered2xx} answered 2xx, ${approved.errors} errors, ${approved.rows} approved`,
     approved.errors === 0 && approved.answered2xx === approved.rows,
+  );
+  const { bystander, offeredRate, burst } = results.isolation;
+  const burstStatuses = Object.entries(burst.statuses ?? {})
+    .map(([status, count]) => `${count.toLocaleString('en-US')} × ${status}`)
+    .join(', ');
+  add(
+    `${ISOLATION_READ} of another company: p99 < 100 ms at ${offeredRate}/s while one company sends ` +
+      `POST /api/leaves on ${SATURATION_CONNECTIONS} connections`,
+    `${ms(bystander.p99Ms)}, ${bystander.errors} errors (the burst: ${burstStatuses})`,
+    bystander.p99Ms < 100 && bystander.errors === 0,
   );
   add(
     'Calendar month query in Postgres < 2 ms',

@@ -92,7 +92,7 @@ describe('enrolment (POST /api/auth/two-factor/start and /confirm)', () => {
     expect(enrolment.otpauthUri).toBe(
       `otpauth://totp/Teamfolk:${encodeURIComponent(admin.email)}?secret=${enrolment.secret}&issuer=Teamfolk`,
     );
-    expect(enrolment.qrCodeDataUrl).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    expect(enrolment.qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
 
     // Stored encrypted, never as the secret itself.
     const record = await UserTwoFactor.findByPk(admin.id, { rejectOnEmpty: true });

@@ -4,6 +4,7 @@ import {
   DataExport,
   Employee,
   firstLink,
+  outsideConnectionHoldings,
   privacyTexts,
   Subscription,
   User,
@@ -181,13 +182,14 @@ describe('the company export', () => {
 
   it('starts a new export when the one in the way finishes while the request is answered', async () => {
     const finishing = await waitingCompanyExport();
-    // Its job ends (here: gives up) just after the request's insert met it, before the request reads it.
+    // Its job ends (here: gives up) just after the request's insert met it, before the request reads it;
+    // the job runs in the workers' process, on a connection of its own.
     let finished = false;
     t.db.sequelize.addHook('afterQuery', 'export-finishes-meanwhile', async (_options, query) => {
       const { sql } = query as unknown as { sql: string };
       if (finished || !sql.includes('ON CONFLICT (requested_by, scope)')) return;
       finished = true;
-      await DataExport.update({ status: 'failed' }, { where: { id: finishing.id } });
+      await outsideConnectionHoldings(() => DataExport.update({ status: 'failed' }, { where: { id: finishing.id } }));
     });
     try {
       const reply = await requestCompanyExport();

@@ -58,6 +58,13 @@ const envSchema = z
     DATABASE_APP_URL: optionalSetting,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     /**
+     * The bulkhead between companies (services/src/http/company-bulkhead.ts), per API process: the
+     * writes of one company that run at once (unset: a quarter of DATABASE_POOL_MAX, at least one),
+     * and how many more wait their turn; any beyond are refused at once with 429 and Retry-After.
+     */
+    COMPANY_WRITE_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
+    COMPANY_WRITE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(100),
+    /**
      * API processes sharing the port (node:cluster), each with its own pool of DATABASE_POOL_MAX.
      * Unset: one per CPU core in production, one otherwise.
      */

@@ -66,6 +66,7 @@ export const generalTexts = {
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  companyBusy: 'Your company has too many changes in progress at once. Please try again in a moment.',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
   bodyTooDeep: `The request body nests objects and arrays more than ${MAX_REQUEST_BODY_DEPTH} levels deep`,

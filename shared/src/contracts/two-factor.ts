@@ -97,7 +97,7 @@ export interface TwoFactorStatus {
 export interface TwoFactorEnrolment {
   /** The otpauth:// URI the QR code encodes. */
   otpauthUri: string;
-  /** The QR code as a data:image/png URL. */
+  /** The QR code as a data:image/svg+xml URL. */
   qrCodeDataUrl: string;
   /** The Base32 secret, for typing into the app by hand. */
   secret: string;

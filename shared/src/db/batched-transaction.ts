@@ -1,4 +1,5 @@
 import { Utils, type Sequelize } from 'sequelize';
+import { holdingConnection } from './connection-holding';
 import { currentCompanyId } from './tenancy';
 
 type Row = Record<string, unknown>;
@@ -52,10 +53,12 @@ export async function inBatchedTransaction<T>(
     return results.slice(opening ? 2 : 0, commit ? -1 : undefined).map((result) => result.rows);
   };
   try {
-    const result = await work({
-      send: (sql, replacements = {}) => run(sql, replacements, false),
-      commit: (sql, replacements = {}) => run(sql, replacements, true),
-    });
+    const result = await holdingConnection(sequelize, () =>
+      work({
+        send: (sql, replacements = {}) => run(sql, replacements, false),
+        commit: (sql, replacements = {}) => run(sql, replacements, true),
+      }),
+    );
     if (state === 'open') await connection.query('COMMIT');
     return result;
   } catch (error) {

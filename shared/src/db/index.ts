@@ -6,3 +6,4 @@ export * from './roles';
 export * from './tenancy';
 export * from './batched-transaction';
 export * from './security-log';
+export * from './connection-holding';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { holdingConnection } from './connection-holding';
 
 /**
  * Postgres row-level security is the floor under the application's own `company_id` scoping: every
@@ -120,7 +121,7 @@ export async function withTenantConnection<T>(
   const connection = await sequelize.connectionManager.getConnection({ type: 'write' });
   try {
     await setConnectionCompany(connection as PgConnection);
-    return await work(connection as unknown as TenantConnection);
+    return await holdingConnection(sequelize, () => work(connection as unknown as TenantConnection));
   } finally {
     sequelize.connectionManager.releaseConnection(connection);
   }

@@ -3,3 +3,4 @@ export * from './test-redis';
 export * from './application-scoping';
 export * from './metrics-text';
 export * from './traces';
+export * from './held-connections';

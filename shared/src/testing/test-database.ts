@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Sequelize } from 'sequelize';
 import { appDatabaseUrl, createDatabase, migrateDatabase } from '../db';
+import { refuseConnectionsWhileHeld } from './held-connections';
 import { useOwnerOutsideContexts } from './owner-outside-contexts';
 
 export interface TestDatabase {
@@ -10,7 +11,8 @@ export interface TestDatabase {
   appUrl: string;
   /**
    * Connected as the application role; queries made outside a request or job context (the test's
-   * own set-up and checks) run as the schema owner instead.
+   * own set-up and checks) run as the schema owner instead. Code that holds one of its connections
+   * cannot take a second (refuseConnectionsWhileHeld).
    */
   sequelize: Sequelize;
   drop(): Promise<void>;
@@ -52,6 +54,7 @@ export async function createTestDatabase({ poolMax = 20 }: { poolMax?: number } 
   const sequelize = createDatabase(appUrl, { poolMax });
   const owner = new Sequelize(url, { dialect: 'postgres', logging: false, pool: { max: 10, min: 0 } });
   useOwnerOutsideContexts(sequelize, owner);
+  refuseConnectionsWhileHeld(sequelize);
   return {
     url,
     appUrl,
