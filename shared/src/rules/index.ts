@@ -4,3 +4,5 @@ export * from './leaves';
 export * from './upcoming-events';
 export * from './leave-summary';
 export * from './retention';
+export * from './iso-days';
+export * from './leave-years';
