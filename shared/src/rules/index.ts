@@ -6,3 +6,4 @@ export * from './leave-summary';
 export * from './retention';
 export * from './iso-days';
 export * from './leave-years';
+export * from './work-patterns';
