@@ -7,3 +7,4 @@ export * from './retention';
 export * from './iso-days';
 export * from './leave-years';
 export * from './work-patterns';
+export * from './entitlement';
