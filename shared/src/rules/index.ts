@@ -8,3 +8,4 @@ export * from './iso-days';
 export * from './leave-years';
 export * from './work-patterns';
 export * from './entitlement';
+export * from './hours-bank';
