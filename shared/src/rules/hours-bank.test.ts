@@ -64,6 +64,15 @@ describe(runHoursBank.name, () => {
     expect(run.expiries).toEqual([{ date: '2027-04-15', hours: 3, grantedOn: '2027-01-15', lastDay: '2027-04-14' }]);
   });
 
+  it('leaves a credit whose last day is the last day of the run open, for the next year to expire', () => {
+    const run = runHoursBank(none, [credit('2027-10-31', 8)], 2, '2027-12-30');
+    expect(run).toEqual({
+      expiries: [],
+      lots: [{ grantedOn: '2027-10-31', hours: 8, expiringOn: '2027-12-30' }],
+      owed: 0,
+    });
+  });
+
   it('leaves credits that expire after the year open, with their dates', () => {
     const run = runHoursBank(none, [credit('2027-11-10', 8)], 3, '2027-12-31');
     expect(run).toEqual({
@@ -106,6 +115,7 @@ describe('hours bank properties', () => {
         for (const expiry of run.expiries) {
           expect(expiry.hours).toBeGreaterThan(0);
           expect(expiry.date).toBe(plusDays(expiry.lastDay, 1));
+          expect(expiry.date <= until).toBe(true);
           const grantedThatDay =
             expiry.grantedOn === '2027-10-01'
               ? opening

@@ -123,7 +123,8 @@ export function runHoursBank(
     owed += used;
     lots = lots.filter((lot) => lot.tenths > 0);
   }
-  expireBefore(plusDays(until, 1));
+  // Expiries dated up to `until`: a credit whose last day is `until` is still open then.
+  expireBefore(until);
   expiries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return {
     expiries,
