@@ -1,15 +1,14 @@
-import { format, parseISO } from 'date-fns';
-
 /**
  * The user-visible texts of leave years, the leave policy, the balance ledger and time in lieu, once
  * (texts.ts holds the spec's own; these are issue 29's). The API answers with them and the console
  * shows them.
  */
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '31 Mar' of '2027-03-31' (read from the string: no time zone, and cheap enough for every ledger line). */
+const shortDay = (isoDate: string) => `${Number(isoDate.slice(8, 10))} ${MONTHS[Number(isoDate.slice(5, 7)) - 1]}`;
 /** '1 Apr 2027' */
-const longDay = (isoDate: string) => format(parseISO(isoDate), 'd MMM yyyy');
-/** '31 Mar' */
-const shortDay = (isoDate: string) => format(parseISO(isoDate), 'd MMM');
+const longDay = (isoDate: string) => `${shortDay(isoDate)} ${Number(isoDate.slice(0, 4))}`;
 
 export const leavePolicyTexts = {
   fetchFailed: 'Failed to fetch the leave policy',
