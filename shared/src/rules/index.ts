@@ -9,3 +9,5 @@ export * from './leave-years';
 export * from './work-patterns';
 export * from './entitlement';
 export * from './hours-bank';
+export * from './ledger';
+export * from './balance-changes';
