@@ -81,6 +81,9 @@ describe('employee leave fields', () => {
       sun: 0,
     });
     expect(firstMessage(employeeLeaveFields.end_date.safeParse('2027-02-30'))).toBe('end_date is not a real date');
+    expect(firstMessage(employeeLeaveFields.work_pattern_from.safeParse('next week'))).toBe(
+      'work_pattern_from must be a date (YYYY-MM-DD)',
+    );
   });
 
   it('lets the six balance figures carry an optional note for the adjustments', () => {

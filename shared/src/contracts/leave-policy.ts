@@ -152,12 +152,15 @@ function definedFields<T extends object>(fields: T | undefined): Partial<T> {
 }
 
 /**
- * The leave fields of an employee, for the create and update schemas of /api/employees: their own
- * working pattern (null: the company's) and the last day of employment (null: none; pro rata).
+ * The leave fields of an employee, for the create and update schemas of /api/employees (each
+ * optional there): their own working pattern (null: the company's), from when it applies, and the
+ * last day of employment (null: none; for pro rata).
  * Checking end_date against hire_date (leavePolicyTexts.endBeforeHire) needs both: the caller does it.
  */
 export const employeeLeaveFields = {
   work_pattern: workPatternSchema.nullable(),
+  /** The day a changed work_pattern takes effect (absent: today); earlier days keep the pattern they had. */
+  work_pattern_from: isoDate('work_pattern_from'),
   end_date: isoDate('end_date').nullable(),
 };
 

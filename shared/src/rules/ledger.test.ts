@@ -3,6 +3,7 @@ import { leaveTakenEntries, requestRefusal, timeCreditEntry } from './balance-ch
 import {
   availableForRequest,
   availableOn,
+  balancesOnReply,
   buildYearLedger,
   closeYear,
   ledgerLines,
@@ -246,6 +247,23 @@ describe(buildYearLedger.name, () => {
       expect(availableOn(ledger, '2027-01-31').vacation).toBe(0.1);
       expect(availableOn(ledger, '2027-03-01').vacation).toBe(4.3);
       expect(availableOn(ledger, '2027-12-31').vacation).toBe(ledger.balances.vacation.projected_year_end);
+    });
+
+    it('answers the balances route for a day of next year, carrying this year’s projected end', () => {
+      const carrying = policyOf({ vacation: { carry_over_max_days: 5 } });
+      const thisYear = ledgerOf({
+        policy: carrying,
+        year: 2027,
+        today: '2027-11-02',
+        entries: taken('vacation', 1, '2027-11-08', '2027-11-26'),
+      }); // 15 days
+      const nextYear = ledgerOf({ policy: carrying, year: 2028, today: '2027-11-02', previous: closeYear(thisYear) });
+      expect(balancesOnReply(nextYear, '2028-02-01')).toEqual({
+        on: '2028-02-01',
+        vacation: { available: 30 },
+        sick: { available: 10 },
+        bank: { available: 0 },
+      });
     });
 
     it('checks a request that started already against today', () => {

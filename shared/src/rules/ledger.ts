@@ -5,6 +5,7 @@ import {
   type BalanceEntry,
   type BalanceFigures,
   type BalanceLedgerReply,
+  type BalancesOnReply,
   type LeavePolicy,
   type LedgerEntryKind,
   type LedgerFigure,
@@ -422,6 +423,17 @@ export function availableForRequest(ledger: YearLedger, firstDay: string, today:
 export function ledgerReply(ledger: YearLedger): BalanceLedgerReply {
   const { year, start, end } = ledger.bounds;
   return { year: { year, start, end }, balances: ledger.balances, entries: ledgerLines(ledger) };
+}
+
+/** The balances route's reply for a day of the ledger's year (the current year's ledger, or the next one's). */
+export function balancesOnReply(ledger: YearLedger, on: string): BalancesOnReply {
+  const available = availableOn(ledger, on);
+  return {
+    on,
+    vacation: { available: available.vacation },
+    sick: { available: available.sick },
+    bank: { available: available.bank },
+  };
 }
 
 /** The spec's nine balance fields of an employee record, for the ledger's year. */
