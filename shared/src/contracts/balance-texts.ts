@@ -1,3 +1,5 @@
+import type { LedgerEntryKind } from './balance-ledger';
+
 /**
  * The user-visible texts of leave years, the leave policy, the balance ledger and time in lieu, once
  * (texts.ts holds the spec's own; these are issue 29's). The API answers with them and the console
@@ -63,7 +65,7 @@ export const LEDGER_KIND_LABELS = {
   leave: 'Leave taken',
   leave_returned: 'Leave returned',
   time_credit: 'Time in lieu',
-} as const;
+} as const satisfies Record<LedgerEntryKind, string>;
 
 /** The notes the rules write on the entries they derive, saying where each figure comes from. */
 export const ledgerNotes = {

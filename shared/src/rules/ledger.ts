@@ -259,7 +259,7 @@ export function ledgerLines({ entries, today }: YearLedger): LedgerLine[] {
   return lines;
 }
 
-/** The year's ledger: derived entries, all entries in order, lines, figures, carry-over and closing. */
+/** The year's ledger: its entries (recorded and derived) in order, its figures, carry-over and closing. */
 export function buildYearLedger(input: YearLedgerInput): YearLedger {
   const { policy, year, previous, today } = input;
   const startMonth = policy.leave_year_start_month;
