@@ -18,6 +18,17 @@ const moduleNameMapper = {
   '^@teamfolk/(shared|services)/(.*)$': '<rootDir>/$1/src/$2',
 };
 const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node' };
+/**
+ * Tests that time the API under load: they run after the others, one file at a time (`serial`), so
+ * that no other test file shares the machine's cores with their measurement.
+ */
+const timedUnderLoad = ['<rootDir>/services/src/http/company-bulkhead.test.ts'];
+const integrationHooks = {
+  globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/shared/src/testing/global-teardown.ts',
+  // Fails a test in which code asked for a pooled connection while holding one.
+  setupFilesAfterEnv: ['<rootDir>/shared/src/testing/held-connections.setup.ts'],
+};
 
 module.exports = {
   maxWorkers: 2,
@@ -41,10 +52,14 @@ module.exports = {
         '<rootDir>/workers/src/**/*.test.ts',
         '<rootDir>/scripts/src/**/*.test.ts',
       ],
-      globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
-      globalTeardown: '<rootDir>/shared/src/testing/global-teardown.ts',
-      // Fails a test in which code asked for a pooled connection while holding one.
-      setupFilesAfterEnv: ['<rootDir>/shared/src/testing/held-connections.setup.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...timedUnderLoad],
+      ...integrationHooks,
+    },
+    {
+      ...common,
+      displayName: 'serial',
+      testMatch: timedUnderLoad,
+      ...integrationHooks,
     },
     {
       ...common,

@@ -17,6 +17,7 @@ interface StepResult {
 
 const artifacts = path.join(repoRoot, '.artifacts');
 const jestReport = path.join(artifacts, 'jest.json');
+const serialJestReport = path.join(artifacts, 'jest-serial.json');
 const playwrightReport = path.join(repoRoot, 'tests', 'e2e', '.artifacts', 'report.json');
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
@@ -54,13 +55,13 @@ function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
 
-function jestCounts(): Counts | undefined {
+function jestCounts(file: string): Counts | undefined {
   const report = readJson<{
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-  }>(jestReport);
+  }>(file);
   return (
     report && {
       passed: report.numPassedTests,
@@ -90,6 +91,7 @@ function playwrightCounts(): Counts | undefined {
 function main(): void {
   mkdirSync(artifacts, { recursive: true });
   rmSync(jestReport, { force: true });
+  rmSync(serialJestReport, { force: true });
   rmSync(playwrightReport, { force: true });
   const npx = 'npx';
   const steps: StepResult[] = [
@@ -102,8 +104,21 @@ function main(): void {
         run('console types', 'npm', ['run', 'typecheck', '--workspace', 'console', '--silent']),
     },
   ];
-  const jestOk = run('unit and integration', npx, ['jest', '--ci', '--json', `--outputFile=${jestReport}`]);
-  steps.push({ name: 'unit and integration (jest)', ok: jestOk, counts: jestCounts() });
+  const parallel = ['--selectProjects', 'unit', 'integration', 'chaos'];
+  const jestOk = run('unit and integration', npx, [
+    'jest',
+    '--ci',
+    ...parallel,
+    '--json',
+    `--outputFile=${jestReport}`,
+  ]);
+  steps.push({ name: 'unit and integration (jest)', ok: jestOk, counts: jestCounts(jestReport) });
+  const serialArgs = ['jest', '--ci', '--selectProjects', 'serial', '--runInBand', '--json'];
+  const serialOk = run('timed under load, one file at a time', npx, [
+    ...serialArgs,
+    `--outputFile=${serialJestReport}`,
+  ]);
+  steps.push({ name: 'timed under load (jest, serial)', ok: serialOk, counts: jestCounts(serialJestReport) });
   const e2eOk = run('end to end', npx, ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']);
   steps.push({ name: 'end to end (playwright)', ok: e2eOk, counts: playwrightCounts() });
 
