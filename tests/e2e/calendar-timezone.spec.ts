@@ -65,39 +65,58 @@ async function signUpAndVerify(page: Page, mailbox: Mailbox): Promise<string> {
   return email;
 }
 
-test.describe('a company signed up from a browser in New York, at 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York', locale: 'en-US' });
+const BROWSERS = [
+  {
+    viewport: { width: 1280, height: 900 },
+    timezoneId: 'America/New_York',
+    locale: 'en-US',
+    country: 'United States',
+    code: 'US',
+  },
+  {
+    viewport: { width: 375, height: 740 },
+    timezoneId: 'Europe/London',
+    locale: 'en-GB',
+    country: 'United Kingdom',
+    code: 'GB',
+  },
+];
 
-  test("takes the browser's time zone and country; partial days export at its wall-clock time", async ({
-    page,
-    mailbox,
-  }) => {
-    test.setTimeout(60_000);
-    const email = await signUpAndVerify(page, mailbox);
-    await addPartialDay(email);
-    await signIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+for (const browser of BROWSERS) {
+  test.describe(`a company signed up from a browser in ${browser.timezoneId}, at ${browser.viewport.width} px`, () => {
+    test.use({ viewport: browser.viewport, timezoneId: browser.timezoneId, locale: browser.locale });
 
-    const settingsSummary = page.getByText('Public holidays: United States · Time zone: America/New_York');
-    await expect(settingsSummary).toBeVisible();
-    await page.getByRole('button', { name: 'Calendar settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Calendar settings' });
-    await expect(dialog.getByRole('combobox', { name: 'Country for public holidays' })).toHaveText(
-      'United States (US)',
-    );
-    await expect(dialog.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/New_York');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    test("takes the browser's time zone and country; partial days export at its wall-clock time", async ({
+      page,
+      mailbox,
+    }) => {
+      test.setTimeout(60_000);
+      const email = await signUpAndVerify(page, mailbox);
+      await addPartialDay(email);
+      await signIn(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/dashboard\/?$/);
+      await page.goto('/dashboard/calendar');
 
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export iCal' }).click();
-    const ical = await readFile(await (await downloading).path(), 'utf8');
-    const day = `${thisMonth.replace('-', '')}14`;
-    expect(ical).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
-    expect(ical).toContain(`DTSTART;TZID=America/New_York:${day}T130000\r\n`);
-    expect(ical).toContain(`DTEND;TZID=America/New_York:${day}T153000\r\n`);
+      const settingsSummary = page.getByText(`Public holidays: ${browser.country} · Time zone: ${browser.timezoneId}`);
+      await expect(settingsSummary).toBeVisible();
+      await page.getByRole('button', { name: 'Calendar settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Calendar settings' });
+      await expect(dialog.getByRole('combobox', { name: 'Country for public holidays' })).toHaveText(
+        `${browser.country} (${browser.code})`,
+      );
+      await expect(dialog.getByRole('combobox', { name: 'Time zone' })).toHaveValue(browser.timezoneId);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export iCal' }).click();
+      const ical = await readFile(await (await downloading).path(), 'utf8');
+      const day = `${thisMonth.replace('-', '')}14`;
+      expect(ical).toContain(`BEGIN:VTIMEZONE\r\nTZID:${browser.timezoneId}\r\n`);
+      expect(ical).toContain(`DTSTART;TZID=${browser.timezoneId}:${day}T130000\r\n`);
+      expect(ical).toContain(`DTEND;TZID=${browser.timezoneId}:${day}T153000\r\n`);
+    });
   });
-});
+}
 
 const LEAVES: CalendarLeave[] = [
   {
