@@ -12,3 +12,4 @@ export * from './hours-bank';
 export * from './ledger';
 export * from './balance-changes';
 export * from './routing';
+export * from './coverage';
