@@ -13,3 +13,4 @@ export * from './ledger';
 export * from './balance-changes';
 export * from './routing';
 export * from './coverage';
+export * from './colleagues-out';
