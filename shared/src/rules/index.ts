@@ -14,3 +14,4 @@ export * from './balance-changes';
 export * from './routing';
 export * from './coverage';
 export * from './colleagues-out';
+export * from './blackouts';
