@@ -10,6 +10,8 @@ export * from './leaves';
 export * from './login-reply';
 export * from './names';
 export * from './privacy';
+export * from './report-texts';
+export * from './reports';
 export * from './team-texts';
 export * from './teams';
 export * from './texts';
