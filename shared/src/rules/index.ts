@@ -11,6 +11,7 @@ export * from './entitlement';
 export * from './hours-bank';
 export * from './ledger';
 export * from './balance-changes';
+export * from './working-day-index';
 export * from './routing';
 export * from './coverage';
 export * from './colleagues-out';
