@@ -16,3 +16,4 @@ export * from './routing';
 export * from './coverage';
 export * from './colleagues-out';
 export * from './blackouts';
+export * from './absence-report';
