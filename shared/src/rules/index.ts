@@ -17,3 +17,4 @@ export * from './coverage';
 export * from './colleagues-out';
 export * from './blackouts';
 export * from './absence-report';
+export * from './bradford';
