@@ -18,3 +18,4 @@ export * from './colleagues-out';
 export * from './blackouts';
 export * from './absence-report';
 export * from './bradford';
+export * from './uptake';
