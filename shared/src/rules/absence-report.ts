@@ -172,44 +172,48 @@ const rateOf = (absentTenths: number, scheduled: number) =>
 
 /** The absence rate's rows: per team (by name, 'No team' last) and month of the range. */
 export function absenceRate({ range, days, people, teams }: AbsenceRateInput): AbsenceRateRow[] {
-  const months = monthsOf(range);
+  const months = monthsOf(range).map((month) => ({
+    key: month.slice(0, 7),
+    first: laterOf(month, range.from),
+    last: earlierOf(plusDays(plusMonths(month, 1), -1), range.to),
+  }));
   const groups = teamGroups(people, teams);
-  const cell = (teamId: number | null, month: string) => `${teamId ?? ''}|${month.slice(0, 7)}`;
-  const tallies = new Map<string, { scheduled: number; absent: number; sick: number }>();
-  for (const group of groups)
-    for (const month of months) tallies.set(cell(group.id, month), { scheduled: 0, absent: 0, sick: 0 });
+  const tallies = new Map<number | null, Map<string, { scheduled: number; absent: number; sick: number }>>(
+    groups.map((group) => [
+      group.id,
+      new Map(months.map((month) => [month.key, { scheduled: 0, absent: 0, sick: 0 }])),
+    ]),
+  );
 
   const indexOf = workingDayIndexCache(range.from, range.to);
   const personById = new Map(people.map((person) => [person.employeeId, person]));
   for (const person of people) {
+    const byMonth = tallies.get(person.teamId);
+    if (!byMonth) continue;
     const index = indexOf(person.calendar);
     const employedFrom = laterOf(range.from, person.hireDate);
     const employedTo = person.endDate === null ? range.to : earlierOf(range.to, person.endDate);
     for (const month of months) {
-      const tally = tallies.get(cell(person.teamId, month));
-      if (!tally) continue;
-      tally.scheduled += index.count(
-        laterOf(employedFrom, month),
-        earlierOf(employedTo, plusDays(plusMonths(month, 1), -1)),
-      );
+      const tally = byMonth.get(month.key);
+      if (tally) tally.scheduled += index.count(laterOf(employedFrom, month.first), earlierOf(employedTo, month.last));
     }
   }
   for (const day of days) {
     const person = personById.get(day.employeeId);
     if (!person || day.date < range.from || day.date > range.to) continue;
     if (day.date < person.hireDate || (person.endDate !== null && day.date > person.endDate)) continue;
-    const tally = tallies.get(cell(person.teamId, day.date));
+    const tally = tallies.get(person.teamId)?.get(day.date.slice(0, 7));
     if (!tally) continue;
     tally.absent += toTenths(day.days);
     if (day.requestType === 'sick_day') tally.sick += toTenths(day.days);
   }
   return groups.flatMap((group) =>
     months.map((month) => {
-      const tally = tallies.get(cell(group.id, month)) ?? { scheduled: 0, absent: 0, sick: 0 };
+      const tally = tallies.get(group.id)?.get(month.key) ?? { scheduled: 0, absent: 0, sick: 0 };
       return {
         team_id: group.id,
         label: group.label,
-        month: month.slice(0, 7),
+        month: month.key,
         scheduled_days: tally.scheduled,
         absent_days: fromTenths(tally.absent),
         sick_days: fromTenths(tally.sick),
