@@ -171,7 +171,10 @@ export interface LeavePreviewReply {
   days_count: number;
   /** Hours, as the request's hours_count would be. */
   hours_count: number;
-  /** The balance the request draws on, after it (days; hours for the bank); null for 'other'. */
+  /**
+   * The balance the request draws on, after it (days; hours for the bank), as available on the
+   * request's first day; across a leave year's end, the lower of its years' figures. null for 'other'.
+   */
   balance_after: number | null;
   /** Coverage sentences, one per day over the team's cap; empty when none (always for sick days). */
   warnings: string[];
