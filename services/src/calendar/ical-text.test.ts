@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { calendarTexts, REQUEST_TYPE_LABELS, type Company } from '@teamfolk/shared';
-import { writeIcalFile } from './calendar.service';
+import { writeIcalFile } from './ical-file';
 import type { ExportedLeave } from './ical-events';
 
 /** The whole file as calendar software gets it. */
