@@ -14,9 +14,8 @@ import {
   type MailSink,
 } from '@teamfolk/shared';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
-import { startWorkers, type RunningWorkers } from '../index';
-import { enqueueDataRetention } from '../maintenance/schedules';
-import { enqueueBillingCycles, enqueueSubscriptionSyncs } from './schedules';
+import { startWorkers, type RunningWorkers } from './index';
+import { enqueueBillingCycles, enqueueDataRetention, enqueueSubscriptionSyncs } from './schedules';
 
 /** Every worker replica fires the same schedules: the period in the job ids makes each job exist once. */
 

@@ -16,7 +16,7 @@ import {
 import { BillingService, EmployeesService } from '@teamfolk/services/domain';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
 import { startWorkers, type RunningWorkers } from '../index';
-import { enqueueCheckoutSweeps } from './schedules';
+import { enqueueCheckoutSweeps } from '../schedules';
 
 /**
  * The sweep of paid checkouts the API never heard of: the return page lost and the event with it
