@@ -8,8 +8,10 @@ import {
   createRedisConnection,
   jobDurationSeconds,
   openQueues,
+  paymentsSettingsOf,
   QUEUE_NAMES,
   runAsCompany,
+  type Config,
   type JobEnvelope,
   type JobName,
   type Logger,
@@ -45,6 +47,19 @@ export interface WorkerDependencies {
   payments: PaymentsSettings | PaymentsProvider;
   /** The cron schedules (billing cycles, subscription syncs, data retention); on unless false. */
   schedules?: boolean;
+}
+
+/** The workers' settings as the configuration gives them: what a process adds is its pool and its logger. */
+export function workerSettingsOf(config: Config): Omit<WorkerDependencies, 'sequelize' | 'logger'> {
+  return {
+    databaseUrl: config.DATABASE_APP_URL,
+    redisUrl: config.REDIS_URL,
+    queuePrefix: config.QUEUE_PREFIX,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    appUrl: config.APP_URL,
+    payments: paymentsSettingsOf(config),
+  };
 }
 
 export interface RunningWorkers {
