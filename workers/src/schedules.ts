@@ -51,19 +51,28 @@ export async function addScheduled<Name extends JobName>(
   return jobs.map((job) => job.jobId);
 }
 
+/** One job a company: `job` names its id (with the period) and its payload. */
+function addPerCompany<Name extends JobName>(
+  queue: Queue,
+  name: Name,
+  companies: number[],
+  job: (companyId: number) => { jobId: string; payload: JobPayload<Name> },
+): Promise<string[]> {
+  return addScheduled(
+    queue,
+    name,
+    companies.map((companyId) => ({ companyId, ...job(companyId) })),
+  );
+}
+
 /** Monthly: one billing-cycle job per company with a running subscription, e.g. billing-cycle-2026-12-company-42. */
 export async function enqueueBillingCycles(queue: Queue, sequelize: Sequelize, now: Date): Promise<string[]> {
   const billingDate = billingMonthOf(now);
   const companies = await new BillingRepository(sequelize).companiesToBill();
-  return addScheduled(
-    queue,
-    'run-billing-cycle',
-    companies.map((companyId) => ({
-      jobId: SCHEDULED_JOB_IDS.billingCycle(billingDate, companyId),
-      companyId,
-      payload: { companyId, billingDate },
-    })),
-  );
+  return addPerCompany(queue, 'run-billing-cycle', companies, (companyId) => ({
+    jobId: SCHEDULED_JOB_IDS.billingCycle(billingDate, companyId),
+    payload: { companyId, billingDate },
+  }));
 }
 
 /**
@@ -73,15 +82,10 @@ export async function enqueueBillingCycles(queue: Queue, sequelize: Sequelize, n
 export async function enqueueSubscriptionSyncs(queue: Queue, sequelize: Sequelize, now: Date): Promise<string[]> {
   const day = now.toISOString().slice(0, 10);
   const companies = await new BillingRepository(sequelize).companiesToSync(new Date(now.getTime() - 7 * DAY_MS));
-  return addScheduled(
-    queue,
-    'sync-subscription',
-    companies.map((companyId) => ({
-      jobId: SCHEDULED_JOB_IDS.subscriptionSync(day, companyId),
-      companyId,
-      payload: { companyId },
-    })),
-  );
+  return addPerCompany(queue, 'sync-subscription', companies, (companyId) => ({
+    jobId: SCHEDULED_JOB_IDS.subscriptionSync(day, companyId),
+    payload: { companyId },
+  }));
 }
 
 /**
@@ -97,15 +101,10 @@ export async function enqueueCheckoutSweeps(queue: Queue, sequelize: Sequelize, 
   const companies = await new BillingRepository(sequelize).companiesWithUnfinishedCheckouts(
     new Date(now.getTime() - UNFINISHED_CHECKOUT_WINDOW_HOURS * 3600 * 1000),
   );
-  return addScheduled(
-    queue,
-    'finish-checkouts',
-    companies.map((companyId) => ({
-      jobId: SCHEDULED_JOB_IDS.checkoutSweep(slot, companyId),
-      companyId,
-      payload: { companyId },
-    })),
-  );
+  return addPerCompany(queue, 'finish-checkouts', companies, (companyId) => ({
+    jobId: SCHEDULED_JOB_IDS.checkoutSweep(slot, companyId),
+    payload: { companyId },
+  }));
 }
 
 /** Daily: the data-retention run, e.g. data-retention-2026-11-21. */

@@ -1,19 +1,17 @@
 import {
-  applyProviderSubscription,
-  Company,
   createLogger,
-  Employee,
   LocalPaymentsProvider,
   OutboxEvent,
-  Subscription,
-  User,
+  type Company,
   type PaymentsProvider,
+  type User,
 } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
 import { startStripeStub, type StripeStub } from '../../../services/src/testing/stripe-stub';
 import type { BillingJobDependencies } from '../billing/billing-jobs';
+import { addSeat, appUrl, companyWithSeats, subscribeLocally } from './subscribed-company';
 
-export const appUrl = 'http://teamfolk.test';
+export { appUrl } from './subscribed-company';
 
 /**
  * What the billing jobs' tests run on: a database of their own, the local payments provider on a
@@ -26,7 +24,6 @@ export function billingJobsWorld({ stripe = false } = {}) {
   let clock: Date | null = null;
   const logger = createLogger('silent', 'test');
   const now = () => clock ?? new Date();
-  let sequence = 0;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -40,9 +37,6 @@ export function billingJobsWorld({ stripe = false } = {}) {
   afterEach(() => {
     clock = null;
   });
-
-  const addEmployee = (company: Company) =>
-    Employee.create({ companyId: company.id, name: 'Seat', email: `seat-${++sequence}-${Date.now()}@example.com` });
 
   return {
     get db() {
@@ -67,41 +61,13 @@ export function billingJobsWorld({ stripe = false } = {}) {
       now,
     }),
 
-    async newCompany(seats: number) {
-      const company = await Company.create({ name: `Billing Co ${++sequence}` });
-      const admin = await User.create({
-        companyId: company.id,
-        email: `billing-admin-${sequence}-${Date.now()}@example.com`,
-        passwordHash: 'x',
-        role: 'admin',
-        name: 'Bea Billing',
-        emailVerifiedAt: new Date(),
-      });
-      for (let index = 0; index < seats; index++) await addEmployee(company);
-      return { company, admin };
-    },
+    newCompany: (seats: number) => companyWithSeats(seats),
 
-    addEmployee,
+    addEmployee: addSeat,
 
     /** A company that went through the local checkout, with the activation taken in. */
-    async subscribeLocally(company: Company, admin: User, seats: number, card = '4242424242424242') {
-      const customerId = await local.createCustomer({ companyId: company.id, email: admin.email, name: company.name });
-      const session = await local.createCheckoutSession({
-        companyId: company.id,
-        customerId,
-        mode: 'subscription',
-        quantity: seats,
-        successUrl: `${appUrl}/done?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${appUrl}/canceled`,
-      });
-      await local.completeCheckout(session.id, card);
-      const { subscriptionId } = (await local.retrieveCheckoutSession(session.id))!;
-      const state = (await local.retrieveSubscription(subscriptionId!))!;
-      await db.sequelize.transaction((transaction) =>
-        applyProviderSubscription(transaction, { companyId: company.id, state, observedAt: now(), appUrl }),
-      );
-      return Subscription.findOne({ where: { companyId: company.id }, rejectOnEmpty: true });
-    },
+    subscribeLocally: (company: Company, admin: User, seats: number, card?: string) =>
+      subscribeLocally({ local, sequelize: db.sequelize, now }, { company, admin }, seats, card),
 
     mailsOf: async (companyId: number, template: string) =>
       (await OutboxEvent.findAll({ where: { companyId, jobName: 'send-email' } })).filter(
