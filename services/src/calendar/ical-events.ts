@@ -22,10 +22,12 @@ const UNWRITABLE_CONTROLS = /[^\P{Cc}\t\n\r]/gu;
 export function escapeText(value: string): string {
   // Most names and reasons have nothing to escape: one test instead of three replacements each.
   if (!TEXT_SPECIALS.test(value)) return value;
+  // Line breaks first: left out before them, a control character between a CR and an LF would
+  // join the two into one line break.
   return value
-    .replace(UNWRITABLE_CONTROLS, '')
     .replace(/[\\;,]/g, '\\$&')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(UNWRITABLE_CONTROLS, '');
 }
 
 function utf8Length(codePoint: number): number {

@@ -107,3 +107,12 @@ it('writes any names, reasons and company name so that they parse back to exactl
     { numRuns: 300 },
   );
 });
+
+it('keeps both line breaks of a text whose CR and LF stand apart, a control character between them', async () => {
+  // The counterexample fast-check found (seed 591710847): the control character left out joined the
+  // CR and the LF into one line break.
+  const text = await calendarFile({ name: 'North\r\u0000\nSouth', timeZone: 'UTC' }, []);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const name = ICAL.design.icalendar.value.text.fromICAL(calendar.getFirstPropertyValue('x-wr-calname') as string);
+  expect(name).toBe('North\n\nSouth · who is out');
+});
