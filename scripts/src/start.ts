@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeRedis,
-  createDatabase,
   createRedisConnection,
   discoverPostgres,
   discoverRedis,
   loadConfig,
   migrateDatabase,
-  assertRestrictedRole,
   MissingServiceError,
-  paymentsSettingsOf,
+  openAppDatabase,
   startMailSink,
   stopOnSignals,
   type MailSink,
   type Service,
 } from '@teamfolk/shared';
 import { createApp, listen } from '@teamfolk/services';
-import { startWorkers } from '@teamfolk/workers';
+import { startWorkers, workerSettingsOf } from '@teamfolk/workers';
 import { buildConsoleIfStale } from './console-build';
 import { seedDemoCompany } from './demo';
 import { consoleDist, dataRoot } from './paths';
@@ -72,22 +70,12 @@ async function main(): Promise<void> {
     CONSOLE_DIST: process.env.CONSOLE_DIST ?? consoleDist,
   });
   const logger = terminalLogger(config);
+  // Always: the database may have been created a moment ago.
   await migrateDatabase(databaseUrl, config.DATABASE_APP_URL);
-  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
+  const sequelize = await openAppDatabase(config);
   stopStack.push(() => sequelize.close());
-  await assertRestrictedRole(sequelize);
 
-  const workers = await startWorkers({
-    sequelize,
-    databaseUrl: config.DATABASE_APP_URL,
-    redisUrl: config.REDIS_URL,
-    queuePrefix: config.QUEUE_PREFIX,
-    smtpUrl: config.SMTP_URL,
-    mailFrom: config.MAIL_FROM,
-    logger,
-    appUrl: config.APP_URL,
-    payments: paymentsSettingsOf(config),
-  });
+  const workers = await startWorkers({ ...workerSettingsOf(config), sequelize, logger });
   stopStack.push(() => workers.close());
 
   const readinessRedis = createRedisConnection(config.REDIS_URL, 'producer');

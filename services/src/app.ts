@@ -197,7 +197,7 @@ export function createApp({
   );
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
   api.use(CALENDAR_FEED_PATH, calendarFeedRoutes(calendar));
-  api.use('/calendar', calendarRoutes(calendar, kept, signedInWithLiveSubscription));
+  api.use('/calendar', signedInWithLiveSubscription, calendarRoutes(calendar, kept));
   api.use(notFoundHandler);
   // One company's burst of writes waits its turn instead of taking the pool from the others.
   app.use('/api', apiCors(config.APP_URL), limitCompanyWrites(companyWritesOf(config), authSettings.jwt), api);

@@ -2,6 +2,6 @@ export { createApp, type AppDependencies } from './app';
 export { listen, type RunningServer } from './server';
 export { hashPassword } from './auth/passwords';
 export { createInvitation } from './auth/invitations';
-export { CALENDAR_EVENTS_SQL } from './calendar/calendar.service';
+export { CALENDAR_EVENTS_SQL } from './calendar/calendar.repository';
 export { holidaysOfYear } from './calendar/holidays';
 export { toLeaveRecord } from './leaves/leave-record';

@@ -4,12 +4,11 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import {
   closeRedis,
-  createDatabase,
   createLogger,
   createRedisConnection,
   loadConfig,
-  migrateDatabase,
-  assertRestrictedRole,
+  migrateOnStart,
+  openAppDatabase,
   runMain,
   stopOnSignals,
 } from '@teamfolk/shared';
@@ -26,15 +25,13 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, 'api');
   const processes = config.WEB_CONCURRENCY ?? (config.NODE_ENV === 'production' ? availableParallelism() : 1);
   if (cluster.isPrimary) {
-    // MIGRATE_ON_START=false: a migration step ran first (deploy/k8s), and the owner's URL may be absent.
-    if (config.MIGRATE_ON_START) await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+    await migrateOnStart(config);
     if (processes > 1) {
       superviseApiProcesses(processes, logger, config.SHUTDOWN_TIMEOUT_MS + 10_000);
       return;
     }
   }
-  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
-  await assertRestrictedRole(sequelize);
+  const sequelize = await openAppDatabase(config);
   const redis = createRedisConnection(config.REDIS_URL, 'producer');
   redis.on('error', (error) => logger.warn({ err: error }, 'redis unavailable'));
   const app = createApp({ config, sequelize, redis, logger });

@@ -9,3 +9,4 @@ export * from './ops';
 export * from './queues';
 export * from './rules';
 export * from './process/shutdown';
+export * from './process/start-up';

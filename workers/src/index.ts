@@ -1,4 +1,4 @@
-import { Worker, type Job, type Queue } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import type { Sequelize } from 'sequelize';
@@ -6,11 +6,12 @@ import {
   closeRedis,
   createPaymentsProvider,
   createRedisConnection,
-  JOBS,
   jobDurationSeconds,
   openQueues,
+  paymentsSettingsOf,
   QUEUE_NAMES,
   runAsCompany,
+  type Config,
   type JobEnvelope,
   type JobName,
   type Logger,
@@ -20,18 +21,12 @@ import {
   WORKER_LOCK_OPTIONS,
 } from '@teamfolk/shared';
 import { BillingService, EmployeesService } from '@teamfolk/services/domain';
-import { runBillingCycleJob } from './billing/billing-cycle.job';
-import { finishCheckoutsJob } from './billing/checkout-sweep.job';
-import { startSchedules, type RunningSchedules } from './billing/scheduler';
-import { updateSeatQuantityJob } from './billing/seat-update.job';
-import { syncSubscriptionJob } from './billing/subscription-sync.job';
 import { senderOf } from './email/compose';
-import { sendEmailJob } from './email/email.job';
 import { MailClaims } from './email/mail-claims';
-import { eraseCompanyDataJob, runDataRetentionJob } from './maintenance/data-retention.job';
+import { jobHandlers } from './handlers';
+import { assertEveryJobHasAHandler, runJob, type JobOf } from './jobs';
 import { OutboxRelay } from './outbox/outbox.relay';
-import { exportDataJob } from './privacy/data-export.job';
-import { eraseEmployeeTracesJob } from './privacy/erase-employee-traces.job';
+import { startSchedules, type RunningSchedules } from './schedules';
 
 export { OutboxRelay } from './outbox/outbox.relay';
 export { renderMail } from './email/templates';
@@ -54,6 +49,19 @@ export interface WorkerDependencies {
   schedules?: boolean;
 }
 
+/** The workers' settings as the configuration gives them: what a process adds is its pool and its logger. */
+export function workerSettingsOf(config: Config): Omit<WorkerDependencies, 'sequelize' | 'logger'> {
+  return {
+    databaseUrl: config.DATABASE_APP_URL,
+    redisUrl: config.REDIS_URL,
+    queuePrefix: config.QUEUE_PREFIX,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    appUrl: config.APP_URL,
+    payments: paymentsSettingsOf(config),
+  };
+}
+
 export interface RunningWorkers {
   relay: OutboxRelay;
   queues: Record<QueueName, Queue>;
@@ -64,8 +72,6 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
-type JobHandler = (job: Job) => Promise<unknown>;
-
 const DEFAULT_WORKER_CONCURRENCY = 10;
 /**
  * An e-mail job spends its time waiting on the SMTP server, and holds no pooled database connection
@@ -74,13 +80,6 @@ const DEFAULT_WORKER_CONCURRENCY = 10;
 const EMAIL_CONCURRENCY = 50;
 /** Mails go out pipelined, one at a time per connection; the other e-mail jobs wait for a free one. */
 const SMTP_CONNECTIONS = 20;
-/** A job's handler, made for the job's own logger (every line it writes names the job and its request). */
-type HandlerFactory = (logger: Logger) => JobHandler;
-
-function assertEveryJobHasAHandler(handlers: Record<JobName, HandlerFactory>): void {
-  const missing = Object.keys(JOBS).filter((name) => !(name in handlers));
-  if (missing.length) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
-}
 
 function isProvider(value: PaymentsSettings | PaymentsProvider): value is PaymentsProvider {
   return typeof (value as PaymentsProvider).retrieveSubscription === 'function';
@@ -106,22 +105,17 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
   producer.on('error', (error) => logger.warn({ err: error }, 'redis unavailable for producers'));
   const queues = openQueues(producer, deps.queuePrefix);
 
-  const billing = (jobLogger: Logger) => ({ sequelize, payments, appUrl, logger: jobLogger });
-  const billingService = new BillingService(sequelize, payments, new EmployeesService(sequelize, appUrl), appUrl);
-  const counters = { redis: producer, queuePrefix: deps.queuePrefix };
-  const maintenance = (jobLogger: Logger) => ({ ...billing(jobLogger), queues, counters });
-  const handlers: Record<JobName, HandlerFactory> = {
-    'send-email': (jobLogger) => sendEmailJob({ claims, transport, sender, logger: jobLogger }) as JobHandler,
-    'sync-subscription': (jobLogger) => syncSubscriptionJob(billing(jobLogger)) as JobHandler,
-    'update-seat-quantity': (jobLogger) => updateSeatQuantityJob(billing(jobLogger)) as JobHandler,
-    'finish-checkouts': (jobLogger) => finishCheckoutsJob({ billing: billingService, logger: jobLogger }) as JobHandler,
-    'run-billing-cycle': (jobLogger) => runBillingCycleJob(billing(jobLogger)) as JobHandler,
-    'run-data-retention': (jobLogger) => runDataRetentionJob(maintenance(jobLogger)) as JobHandler,
-    'erase-company-data': (jobLogger) => eraseCompanyDataJob(maintenance(jobLogger)) as JobHandler,
-    'export-data': (jobLogger) => exportDataJob({ sequelize, appUrl, logger: jobLogger }) as JobHandler,
-    'erase-employee-traces': (jobLogger) =>
-      eraseEmployeeTracesJob({ queues, counters, logger: jobLogger }) as JobHandler,
-  };
+  const handlers = jobHandlers({
+    sequelize,
+    payments,
+    billing: new BillingService(sequelize, payments, new EmployeesService(sequelize, appUrl), appUrl),
+    appUrl,
+    queues,
+    counters: { redis: producer, queuePrefix: deps.queuePrefix },
+    claims,
+    transport,
+    sender,
+  });
   assertEveryJobHasAHandler(handlers);
 
   const workerConnections: Redis[] = [];
@@ -131,15 +125,16 @@ export async function startWorkers(deps: WorkerDependencies): Promise<RunningWor
     const worker = new Worker(
       queueName,
       async (job) => {
-        const handlerFor = handlers[job.name as JobName];
-        if (!handlerFor) throw new Error(`Unknown job ${job.name} on queue ${queueName}`);
+        if (!Object.hasOwn(handlers, job.name)) throw new Error(`Unknown job ${job.name} on queue ${queueName}`);
         const { companyId, requestId } = job.data as JobEnvelope;
         // One request's story across API and workers: every line the job logs carries its request id.
-        const handler = handlerFor(logger.child({ jobId: job.id, job: job.name, requestId }));
+        const jobLogger = logger.child({ jobId: job.id, job: job.name, requestId });
         const stopTimer = jobDurationSeconds.startTimer({ queue: queueName, job: job.name });
         try {
           // A job sees the rows of the company that caused it (row-level security), or none for a sweep.
-          const result = await runAsCompany(companyId ?? null, () => handler(job));
+          // Its name is one of the catalogue's (checked above), and its handler parses its payload.
+          const known = job as JobOf<JobName>;
+          const result = await runAsCompany(companyId ?? null, () => runJob(handlers, known, jobLogger));
           stopTimer({ outcome: 'completed' });
           return result;
         } catch (error) {

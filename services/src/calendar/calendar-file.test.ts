@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import type { Company } from '@teamfolk/shared';
-import { ICAL_PIECE_CHARACTERS, writeIcalFile, type CalendarFileOutput } from './calendar.service';
+import { ICAL_PIECE_CHARACTERS, writeIcalFile, type CalendarFileOutput } from './ical-file';
 import type { ExportedLeave } from './ical-events';
 
 const company = { name: 'Acme', timeZone: 'Europe/Berlin' } as Company;

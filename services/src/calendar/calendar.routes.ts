@@ -1,20 +1,21 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
 import { jsonReply, type KeptReplies } from '../http/kept-replies';
-import type { CalendarFileOutput, CalendarService } from './calendar.service';
+import type { CalendarService } from './calendar.service';
+import { writeIcalFile, type CalendarFile, type CalendarFileOutput } from './ical-file';
 
 /**
  * A calendar file as it is written (chunked: its length is known only at the end). Its headers go
- * with the first piece, so a failure before it (a bad feed link, the database) is answered as any
- * other; one after it can only cut the reply short, which the client sees as an incomplete file
- * instead of waiting for the rest.
+ * with the first piece, so a failure before it (a bad feed link, the database, both met while its
+ * records are read) is answered as any other; one after it can only cut the reply short, which the
+ * client sees as an incomplete file instead of waiting for the rest.
  */
 async function sendCalendarFile(
   req: Request,
   res: Response,
   headers: Record<string, string>,
-  write: (out: CalendarFileOutput) => Promise<void>,
+  { company, leave }: CalendarFile,
 ): Promise<void> {
   // One listener of each for the whole file: the compression middleware moves 'drain' listeners to
   // its own stream, where removing them through the response would not reach them.
@@ -41,7 +42,7 @@ async function sendCalendarFile(
     },
   };
   try {
-    await write(out);
+    await writeIcalFile(company, leave, out);
   } catch (error) {
     if (!res.headersSent) throw error;
     req.log.error({ err: error }, 'calendar file cut short');
@@ -60,17 +61,15 @@ export const CALENDAR_FEED_PATH = '/calendar/feed';
 export function calendarFeedRoutes(calendar: CalendarService): Router {
   const router = Router();
   router.get('/:token.ics', async (req, res) => {
-    await sendCalendarFile(req, res, { 'Cache-Control': 'private, max-age=300' }, (out) =>
-      calendar.feed(req.params.token ?? '', out),
-    );
+    const file = await calendar.feed(req.params.token ?? '');
+    await sendCalendarFile(req, res, { 'Cache-Control': 'private, max-age=300' }, file);
   });
   return router;
 }
 
-/** Mounted behind requireAuth. */
-export function calendarRoutes(calendar: CalendarService, kept: KeptReplies, signedIn: RequestHandler[]): Router {
+/** Mounted behind requireAuth and requireLiveSubscription. */
+export function calendarRoutes(calendar: CalendarService, kept: KeptReplies): Router {
   const router = Router();
-  router.use(signedIn);
 
   router.get('/events', async (req, res) => {
     const { start, end } = calendarRangeSchema.parse(req.query);
@@ -85,9 +84,8 @@ export function calendarRoutes(calendar: CalendarService, kept: KeptReplies, sig
   });
 
   router.get('/export/ical', async (req, res) => {
-    await sendCalendarFile(req, res, { 'Content-Disposition': `attachment; filename="${ICAL_FILE_NAME}"` }, (out) =>
-      calendar.ical(sessionOf(req), out),
-    );
+    const file = await calendar.calendarFile(sessionOf(req));
+    await sendCalendarFile(req, res, { 'Content-Disposition': `attachment; filename="${ICAL_FILE_NAME}"` }, file);
   });
 
   router.get('/export/google', async (req, res) => {

@@ -11,12 +11,9 @@ import {
   type CompanyWithAdmin,
 } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
-import {
-  CALENDAR_BUILDS_AT_ONCE,
-  CALENDAR_EVENTS_SQL,
-  CalendarService,
-  ICAL_PIECE_CHARACTERS,
-} from './calendar.service';
+import { CALENDAR_EVENTS_SQL, CalendarRepository } from './calendar.repository';
+import { CALENDAR_BUILDS_AT_ONCE } from './calendar.service';
+import { ICAL_PIECE_CHARACTERS } from './ical-file';
 
 let t: TestApp;
 let company: CompanyWithAdmin;
@@ -234,7 +231,7 @@ describe('GET /api/calendar/events', () => {
 describe('calendar replies kept between requests', () => {
   // Ranges no other test asks for. Each view of a range is its own reply: the tests above ask for
   // the same range as an admin, as each employee and as another company, in that order.
-  const rowsRead = () => jest.spyOn(CalendarService.prototype as unknown as { rows(): Promise<unknown> }, 'rows');
+  const rowsRead = () => jest.spyOn(CalendarRepository.prototype as unknown as { rows(): Promise<unknown> }, 'rows');
 
   it("are read from the database once while nothing changes, and again after any change to the company's leave, made through the API or not", async () => {
     const [start, end] = [day(-3), day(20)];
@@ -487,7 +484,9 @@ describe('calendar files going to clients that stop reading', () => {
 
 describe('calendars asked for at once', () => {
   it('reads the rows of at most two of each kind at a time; the other requests wait their turn and all get the whole answer', async () => {
-    const service = CalendarService.prototype as unknown as { rows(sql: string, ...rest: unknown[]): Promise<unknown> };
+    const service = CalendarRepository.prototype as unknown as {
+      rows(sql: string, ...rest: unknown[]): Promise<unknown>;
+    };
     const readRows = service.rows;
     const reading = { range: 0, file: 0 };
     const mostAtOnce = { range: 0, file: 0 };

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { CalendarEvent } from '@teamfolk/shared';
+import { calendarTexts, REQUEST_TYPE_LABELS, type CalendarEvent } from '@teamfolk/shared';
 import type { PartialDayClock } from './ical-zones';
 
 /**
@@ -22,10 +22,12 @@ const UNWRITABLE_CONTROLS = /[^\P{Cc}\t\n\r]/gu;
 export function escapeText(value: string): string {
   // Most names and reasons have nothing to escape: one test instead of three replacements each.
   if (!TEXT_SPECIALS.test(value)) return value;
+  // Line breaks first: left out before them, a control character between a CR and an LF would
+  // join the two into one line break.
   return value
-    .replace(UNWRITABLE_CONTROLS, '')
     .replace(/[\\;,]/g, '\\$&')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(UNWRITABLE_CONTROLS, '');
 }
 
 function utf8Length(codePoint: number): number {
@@ -76,6 +78,12 @@ export function utcDateTime(isoDate: string, time: string, timeZone: string): st
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return utcStamp(new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime()));
+}
+
+/** An event's title in an external calendar: the person and, as the viewer may see it, the kind of leave. */
+export function eventTitle(event: ExportedLeave): string {
+  const label = event.requestType === 'out' ? calendarTexts.out : REQUEST_TYPE_LABELS[event.requestType];
+  return `${event.employeeName}: ${label}`;
 }
 
 export interface IcalEventOptions {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { calendarTexts, REQUEST_TYPE_LABELS, type Company } from '@teamfolk/shared';
-import { writeIcalFile } from './calendar.service';
+import { writeIcalFile } from './ical-file';
 import type { ExportedLeave } from './ical-events';
 
 /** The whole file as calendar software gets it. */
@@ -106,4 +106,13 @@ it('writes any names, reasons and company name so that they parse back to exactl
     ),
     { numRuns: 300 },
   );
+});
+
+it('keeps both line breaks of a text whose CR and LF stand apart, a control character between them', async () => {
+  // The counterexample fast-check found (seed 591710847): the control character left out joined the
+  // CR and the LF into one line break.
+  const text = await calendarFile({ name: 'North\r\u0000\nSouth', timeZone: 'UTC' }, []);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const name = ICAL.design.icalendar.value.text.fromICAL(calendar.getFirstPropertyValue('x-wr-calname') as string);
+  expect(name).toBe('North\n\nSouth · who is out');
 });

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { writeIcalFile } from './calendar.service';
+import { writeIcalFile } from './ical-file';
 import type { ExportedLeave } from './ical-events';
 
 /** The UTC offset, in minutes, that Node's ICU data gives a zone at an instant. */

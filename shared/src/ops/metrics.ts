@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { runAsCompany } from '../db/tenancy';
+import type { Sequelize } from 'sequelize';
+import { outboxLagSeconds } from './ops.repository';
 import { withinTime } from './readiness';
 
 /**
@@ -79,17 +79,8 @@ function scrapedMetrics({ queues, sequelize }: MetricsSources): Registry {
     help: 'Age of the oldest outbox event not yet handed to its queue, 0 when none waits (NaN while Postgres does not answer)',
     registers: [registry],
     async collect() {
-      // Every company's outbox is behind row-level security: the function answers with the age only.
-      const rows = await withinTime(
-        () =>
-          runAsCompany(null, () =>
-            sequelize.query<{ seconds: number }>('SELECT teamfolk_outbox_lag_seconds() AS seconds', {
-              type: QueryTypes.SELECT,
-            }),
-          ),
-        SCRAPE_TIMEOUT_MS,
-      );
-      this.set(rows?.value[0] ? Number(rows.value[0].seconds) : Number.NaN);
+      const lag = await withinTime(() => outboxLagSeconds(sequelize), SCRAPE_TIMEOUT_MS);
+      this.set(lag?.value ?? Number.NaN);
     },
   });
   return registry;

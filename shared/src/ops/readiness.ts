@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
-import { runAsCompany } from '../db/tenancy';
+import { pingPostgres } from './ops.repository';
 
 /**
  * What `work` resolves to within `timeoutMs`, or undefined when it failed or took longer: a
@@ -31,7 +31,7 @@ const READINESS_TIMEOUT_MS = 2_000;
 /** /readyz of the API and of the workers: ready only while Postgres and Redis both answer. */
 export async function checkReadiness(sequelize: Sequelize, redis: Redis): Promise<Readiness> {
   const [postgres, redisUp] = await Promise.all([
-    withinTime(() => runAsCompany(null, () => sequelize.query('SELECT 1')), READINESS_TIMEOUT_MS),
+    withinTime(() => pingPostgres(sequelize), READINESS_TIMEOUT_MS),
     withinTime(() => redis.ping(), READINESS_TIMEOUT_MS),
   ]);
   const up = (answer: unknown) => (answer === undefined ? 'down' : 'up');

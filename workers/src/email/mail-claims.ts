@@ -30,7 +30,8 @@ interface Waiting {
 const MAX_BATCH = 200;
 
 /**
- * Claims e-mails in batches (group commit). A transaction per claim costs about four round trips
+ * The e-mail jobs' repository, their only code that touches the database (sent_emails, in raw SQL
+ * on a pooled connection it holds per batch). Claims e-mails in batches (group commit). A transaction per claim costs about four round trips
  * per mail (BEGIN, INSERT, COMMIT, often a tenancy setting), each a system call or two on both
  * sides; a batch takes one round trip to claim and one to commit. Claims wait only while
  * `maxOpenBatches` batches are open: a lone mail goes at once, and under load the waiting claims

@@ -43,12 +43,10 @@ import {
   type TestRedis,
 } from '@teamfolk/shared/testing';
 import { renderMail } from '../email/templates';
-import {
-  eraseCompanyData,
-  eraseCompanyDataJob,
-  runDataRetention,
-  type MaintenanceDependencies,
-} from './data-retention.job';
+import type { JobOf } from '../jobs';
+import { eraseCompanyData, eraseCompanyDataJob } from './erase-company-data';
+import type { MaintenanceDependencies } from './maintenance-jobs';
+import { runDataRetention } from './run-data-retention';
 
 /** Data retention on a simulated clock: `asOf` is passed in, the real clock is never mocked. */
 
@@ -544,7 +542,7 @@ describe('nothing of an erased company remains', () => {
     worker = new Worker(
       'maintenance',
       (job: Job<JobEnvelope<'erase-company-data'>>) =>
-        runAsCompany(job.data.companyId, () => eraseCompanyDataJob(deps)(job)),
+        runAsCompany(job.data.companyId, () => eraseCompanyDataJob(deps)(job as JobOf<'erase-company-data'>)),
       { connection: workerConnection, prefix: redis.prefix, autorun: false },
     );
   });

@@ -1,25 +1,15 @@
 import type { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import {
   DEFAULT_JOB_OPTIONS,
   outboxJobId,
   runAsCompany,
   type JobEnvelope,
-  type JobName,
   type Logger,
   type QueueName,
 } from '@teamfolk/shared';
-
-interface OutboxRow {
-  id: string;
-  queue: QueueName;
-  job_name: JobName;
-  payload: JobEnvelope['payload'];
-  company_id: number | null;
-  request_id: string | null;
-  created_at: Date;
-}
+import { OutboxRepository, type PendingEvent } from './outbox.repository';
 
 export interface OutboxRelayOptions {
   sequelize: Sequelize;
@@ -38,6 +28,7 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly outbox: OutboxRepository;
   private listener: Client | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
@@ -47,6 +38,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.outbox = new OutboxRepository(options.sequelize);
   }
 
   async start(): Promise<void> {
@@ -109,20 +101,15 @@ export class OutboxRelay {
 
   /** Leaves a trace on the waiting rows, so operators see why the outbox is not draining. */
   private async recordFailure(error: unknown): Promise<void> {
-    await this.options.sequelize.query('SELECT teamfolk_outbox_failed(:message, :limit)', {
-      replacements: { message: error instanceof Error ? error.message : String(error), limit: this.batchSize },
-    });
+    await this.outbox.failed(error instanceof Error ? error.message : String(error), this.batchSize);
   }
 
   private async deliverBatch(): Promise<number> {
-    const { sequelize, queues } = this.options;
-    return sequelize.transaction(async (transaction) => {
-      const rows = await sequelize.query<OutboxRow>(
-        `SELECT id, queue, job_name, payload, company_id, request_id, created_at FROM teamfolk_outbox_claim(:limit)`,
-        { replacements: { limit: this.batchSize }, type: QueryTypes.SELECT, transaction },
-      );
+    const { queues } = this.options;
+    return this.outbox.transaction(async (transaction) => {
+      const rows = await this.outbox.claim(this.batchSize, transaction);
       if (rows.length === 0) return 0;
-      const byQueue = new Map<QueueName, OutboxRow[]>();
+      const byQueue = new Map<QueueName, PendingEvent[]>();
       for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
       for (const [queueName, queueRows] of byQueue) {
         const queue = queues[queueName];
@@ -134,10 +121,10 @@ export class OutboxRelay {
           })),
         );
       }
-      await sequelize.query('SELECT teamfolk_outbox_dispatched(ARRAY[:ids]::bigint[])', {
-        replacements: { ids: rows.map((row) => row.id) },
+      await this.outbox.dispatched(
+        rows.map((row) => row.id),
         transaction,
-      });
+      );
       return rows.length;
     });
   }

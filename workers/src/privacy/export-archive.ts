@@ -1,7 +1,7 @@
 import archiver from 'archiver';
 import { stringify } from 'csv-stringify/sync';
 import type { DataExportScope } from '@teamfolk/shared';
-import type { Dataset } from './export-datasets';
+import type { Dataset } from './privacy.repository';
 
 /** A cell a spreadsheet would run as a formula (CWE-1236) is kept as text with a leading quote. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -7,7 +7,7 @@ const SLOTS = 16;
 /**
  * A version per company that changes whenever any of its leave requests does, in the same commit,
  * so an API process can keep a calendar reply and prove it still holds with one index lookup
- * (services/src/calendar/calendar-replies.ts). Versions come from one sequence, so no value is ever
+ * (services/src/http/kept-replies.ts). Versions come from one sequence, so no value is ever
  * given twice: a reply kept under a version can only match the state it was made from.
  *
  * A company's version is the list of its slots' values, read in one statement. A transaction that

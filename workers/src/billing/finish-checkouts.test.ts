@@ -4,19 +4,16 @@ import {
   closeRedis,
   Company,
   createCheckoutSessionSchema,
-  createLogger,
   createRedisConnection,
   Employee,
-  LocalPaymentsProvider,
   OutboxEvent,
-  startMailSink,
   User,
-  type MailSink,
 } from '@teamfolk/shared';
 import { BillingService, EmployeesService } from '@teamfolk/services/domain';
-import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
-import { startWorkers, type RunningWorkers } from '../index';
-import { enqueueCheckoutSweeps } from './schedules';
+import type { RunningWorkers } from '../index';
+import { enqueueCheckoutSweeps } from '../schedules';
+import { appUrl } from '../testing/subscribed-company';
+import { workersWorld } from '../testing/workers-world';
 
 /**
  * The sweep of paid checkouts the API never heard of: the return page lost and the event with it
@@ -24,25 +21,16 @@ import { enqueueCheckoutSweeps } from './schedules';
  * as payment-success, once, however many sweeps and confirmations meet.
  */
 
-let db: TestDatabase;
-let redis: TestRedis;
-let mail: MailSink;
-let local: LocalPaymentsProvider;
+const world = workersWorld();
 let billing: BillingService;
-const appUrl = 'http://teamfolk.test';
-const logger = createLogger('silent', 'test');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  redis = createTestRedis();
-  mail = await startMailSink();
-  local = new LocalPaymentsProvider(db.sequelize, { mode: 'local', appUrl });
-  billing = new BillingService(db.sequelize, local, new EmployeesService(db.sequelize, appUrl), appUrl);
-});
-afterAll(async () => {
-  await mail.close();
-  await redis.flush();
-  await db.drop();
+beforeAll(() => {
+  billing = new BillingService(
+    world.db.sequelize,
+    world.local,
+    new EmployeesService(world.db.sequelize, appUrl),
+    appUrl,
+  );
 });
 
 let sequence = 0;
@@ -63,7 +51,7 @@ async function checkoutStarted({ paid }: { paid: boolean }) {
     pendingEmployeeData: { name: `Swept ${sequence}`, email: `swept-${sequence}-${Date.now()}@example.com` },
   });
   const { sessionId } = await billing.createCheckoutSession(auth, input);
-  if (paid) await local.completeCheckout(sessionId, '4242424242424242', '12/34');
+  if (paid) await world.local.completeCheckout(sessionId, '4242424242424242', '12/34');
   return { company, auth, sessionId, employee: input.pendingEmployeeData! };
 }
 
@@ -85,7 +73,7 @@ describe(BillingService.prototype.finishCheckouts.name, () => {
   it('should leave a checkout open while it is unpaid, and finish it once paid', async () => {
     const { company, sessionId } = await checkoutStarted({ paid: false });
     expect(await billing.finishCheckouts(company.id)).toEqual({ finished: 0, unpaid: 1 });
-    await local.completeCheckout(sessionId, '4242424242424242', '12/34');
+    await world.local.completeCheckout(sessionId, '4242424242424242', '12/34');
     expect(await billing.finishCheckouts(company.id)).toEqual({ finished: 1, unpaid: 0 });
     expect(await billing.finishCheckouts(company.id)).toEqual({ finished: 0, unpaid: 0 });
     expect(await BillingCheckout.findByPk(sessionId)).toMatchObject({ completedAt: expect.any(Date) });
@@ -97,8 +85,11 @@ describe(enqueueCheckoutSweeps.name, () => {
     const unfinished = await checkoutStarted({ paid: false });
     const finished = await checkoutStarted({ paid: true });
     await billing.finishCheckouts(finished.company.id);
-    const connections = [createRedisConnection(redis.url, 'producer'), createRedisConnection(redis.url, 'producer')];
-    const prefix = `${redis.prefix}-sweep`;
+    const connections = [
+      createRedisConnection(world.redis.url, 'producer'),
+      createRedisConnection(world.redis.url, 'producer'),
+    ];
+    const prefix = `${world.redis.prefix}-sweep`;
     const queues = connections.map((connection) => new Queue('billing', { connection, prefix }));
     try {
       const now = new Date();
@@ -107,12 +98,12 @@ describe(enqueueCheckoutSweeps.name, () => {
       const slot = (hourAndMinutes: Date, minutes: string) =>
         `${hourAndMinutes.toISOString().slice(0, 14)}${minutes}`.replace(':', '-');
       const [first, second] = (await Promise.all(
-        queues.map((queue) => enqueueCheckoutSweeps(queue, db.sequelize, now)),
+        queues.map((queue) => enqueueCheckoutSweeps(queue, world.db.sequelize, now)),
       )) as [string[], string[]];
       expect(first).toContain(`checkout-sweep-${slot(now, '05')}-company-${unfinished.company.id}`);
       expect(first.some((id) => id.endsWith(`-company-${finished.company.id}`))).toBe(false);
       expect(second).toEqual(first);
-      const next = await enqueueCheckoutSweeps(queues[0]!, db.sequelize, later);
+      const next = await enqueueCheckoutSweeps(queues[0]!, world.db.sequelize, later);
       expect(next).toContain(`checkout-sweep-${slot(later, '10')}-company-${unfinished.company.id}`);
 
       const waiting = await queues[0]!.getJobs(['wait']);
@@ -129,19 +120,10 @@ describe(enqueueCheckoutSweeps.name, () => {
 describe('the checkout sweep of two running worker processes', () => {
   it('should finish a paid checkout the API never heard of at their start-up sweep, once', async () => {
     const { company, employee } = await checkoutStarted({ paid: true });
-    const start = () =>
-      startWorkers({
-        sequelize: db.sequelize,
-        databaseUrl: db.url,
-        redisUrl: redis.url,
-        queuePrefix: `${redis.prefix}-workers`,
-        smtpUrl: mail.url,
-        mailFrom: 'Teamfolk <no-reply@teamfolk.test>',
-        logger,
-        appUrl,
-        payments: local,
-      });
-    const workers: RunningWorkers[] = await Promise.all([start(), start()]);
+    const workers: RunningWorkers[] = await Promise.all([
+      world.startWorkers(`${world.redis.prefix}-workers`),
+      world.startWorkers(`${world.redis.prefix}-workers`),
+    ]);
     try {
       await Promise.all(workers.map((running) => running.schedules!.ready));
       const queue = workers[0]!.queues.billing;

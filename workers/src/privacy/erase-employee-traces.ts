@@ -1,5 +1,6 @@
-import type { Job, Queue } from 'bullmq';
-import { eraseEmployeeTracesPayload, type JobEnvelope, type Logger, type QueueName } from '@teamfolk/shared';
+import type { Queue } from 'bullmq';
+import { eraseEmployeeTracesPayload, type JobPayload, type Logger, type QueueName } from '@teamfolk/shared';
+import type { JobHandler } from '../jobs';
 import { removeAccountCounters, type CounterStore } from './rate-limit-counters';
 
 export interface EmployeeTracesDependencies {
@@ -21,7 +22,7 @@ export interface EmployeeTracesResult {
  */
 export async function eraseEmployeeTraces(
   { queues, counters, logger }: EmployeeTracesDependencies,
-  payload: JobEnvelope<'erase-employee-traces'>['payload'],
+  payload: JobPayload<'erase-employee-traces'>,
 ): Promise<EmployeeTracesResult> {
   const { jobs, rateLimitAccounts } = eraseEmployeeTracesPayload.parse(payload);
   let removedJobs = 0;
@@ -42,7 +43,8 @@ export async function eraseEmployeeTraces(
   return { removedJobs, removedCounters };
 }
 
-export function eraseEmployeeTracesJob(deps: EmployeeTracesDependencies) {
-  return (job: Job<JobEnvelope<'erase-employee-traces'>>): Promise<EmployeeTracesResult> =>
-    eraseEmployeeTraces(deps, job.data.payload);
+export function eraseEmployeeTracesJob(
+  deps: EmployeeTracesDependencies,
+): JobHandler<'erase-employee-traces', EmployeeTracesResult> {
+  return (job) => eraseEmployeeTraces(deps, job.data.payload);
 }

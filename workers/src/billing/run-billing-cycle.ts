@@ -1,19 +1,14 @@
-import type { Job } from 'bullmq';
-import { QueryTypes } from 'sequelize';
 import {
-  BillingCycle,
-  DataErasure,
-  Employee,
   monthlyAmount,
   monthStartOf,
   recordInvoice,
   runBillingCyclePayload,
-  Subscription,
   subscriptionEndedAt,
   type BillingCycleStatus,
-  type JobEnvelope,
 } from '@teamfolk/shared';
+import type { JobHandler } from '../jobs';
 import type { BillingJobDependencies, SkippedResult } from './billing-jobs';
+import { BillingRepository } from './billing.repository';
 
 export type BillingCycleResult = { recorded: true; status: BillingCycleStatus; seatCount: number } | SkippedResult;
 
@@ -30,37 +25,29 @@ export async function runBillingCycle(
   billingDate: string,
   requestId?: string,
 ): Promise<BillingCycleResult> {
-  const { sequelize, payments, appUrl } = deps;
+  const { payments, appUrl } = deps;
+  const billing = new BillingRepository(deps.sequelize);
   const monthStart = monthStartOf(billingDate);
-  const due = await sequelize.transaction(async (transaction): Promise<DueCycle | SkippedResult> => {
-    const subscription = await Subscription.findOne({ where: { companyId }, transaction });
+  const due = await billing.transaction(async (transaction): Promise<DueCycle | SkippedResult> => {
+    const subscription = await billing.subscriptionOf(companyId, transaction);
     if (!subscription?.providerSubscriptionId) return { skipped: 'no-provider-subscription' };
     if (subscription.status === 'incomplete') return { skipped: 'subscription-incomplete' };
     if (subscriptionEndedAt(subscription, monthStart)) return { skipped: 'subscription-ended' };
-    if (await DataErasure.findOne({ where: { companyId }, transaction }).then((erasure) => erasure?.erasedAt)) {
-      return { skipped: 'company-erased' };
-    }
-    const seatCount = await Employee.count({ where: { companyId, deletedAt: null }, transaction });
-    await sequelize.query(
-      `INSERT INTO billing_cycles (company_id, billing_date, seat_count, amount_due, status)
-       VALUES (:companyId, :billingDate, :seatCount, :amountDue, 'pending')
-       ON CONFLICT (company_id, billing_date) DO NOTHING`,
-      {
-        replacements: { companyId, billingDate, seatCount, amountDue: monthlyAmount(seatCount) },
-        type: QueryTypes.INSERT,
-        transaction,
-      },
+    if (await billing.isErased(companyId, transaction)) return { skipped: 'company-erased' };
+    const seatCount = await billing.seatCount(companyId, transaction);
+    const cycle = await billing.openCycle(
+      { companyId, billingDate, seatCount, amountDue: monthlyAmount(seatCount) },
+      transaction,
     );
-    const cycle = await BillingCycle.findOne({ where: { companyId, billingDate }, transaction, rejectOnEmpty: true });
     if (cycle.status === 'paid') return { skipped: 'already-paid' };
     return { providerSubscriptionId: subscription.providerSubscriptionId, seatCount };
   });
   if ('skipped' in due) return due;
 
   const invoice = await payments.collectMonthlyInvoice({ subscriptionId: due.providerSubscriptionId, monthStart });
-  return sequelize.transaction(async (transaction) => {
+  return billing.transaction(async (transaction) => {
     if (!invoice) {
-      const cycle = await BillingCycle.findOne({ where: { companyId, billingDate }, transaction, rejectOnEmpty: true });
+      const cycle = await billing.cycleOf(companyId, billingDate, transaction);
       return { recorded: true as const, status: cycle.status, seatCount: cycle.seatCount };
     }
     const recorded = await recordInvoice(transaction, {
@@ -80,8 +67,8 @@ interface DueCycle {
   seatCount: number;
 }
 
-export function runBillingCycleJob(deps: BillingJobDependencies) {
-  return async (job: Job<JobEnvelope<'run-billing-cycle'>>): Promise<BillingCycleResult> => {
+export function runBillingCycleJob(deps: BillingJobDependencies): JobHandler<'run-billing-cycle', BillingCycleResult> {
+  return async (job) => {
     const { companyId, billingDate } = runBillingCyclePayload.parse(job.data.payload);
     const result = await runBillingCycle(deps, companyId, billingDate, job.data.requestId ?? undefined);
     deps.logger.info({ companyId, billingDate, result }, 'billing cycle');

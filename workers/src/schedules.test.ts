@@ -1,87 +1,38 @@
 import { Queue } from 'bullmq';
-import {
-  applyProviderSubscription,
-  BillingCycle,
-  billingMonthOf,
-  closeRedis,
-  Company,
-  createLogger,
-  createRedisConnection,
-  Employee,
-  LocalPaymentsProvider,
-  startMailSink,
-  User,
-  type MailSink,
-} from '@teamfolk/shared';
-import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
-import { startWorkers, type RunningWorkers } from '../index';
-import { enqueueDataRetention } from '../maintenance/schedules';
-import { enqueueBillingCycles, enqueueSubscriptionSyncs } from './schedules';
+import { BillingCycle, billingMonthOf, closeRedis, createRedisConnection } from '@teamfolk/shared';
+import { enqueueBillingCycles, enqueueDataRetention, enqueueSubscriptionSyncs } from './schedules';
+import { companyWithSeats, subscribeLocally } from './testing/subscribed-company';
+import { workersWorld } from './testing/workers-world';
+import type { RunningWorkers } from './index';
 
 /** Every worker replica fires the same schedules: the period in the job ids makes each job exist once. */
 
-let db: TestDatabase;
-let redis: TestRedis;
-let mail: MailSink;
-let local: LocalPaymentsProvider;
-const appUrl = 'http://teamfolk.test';
-const logger = createLogger('silent', 'test');
+const world = workersWorld();
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  redis = createTestRedis();
-  mail = await startMailSink();
-  local = new LocalPaymentsProvider(db.sequelize, { mode: 'local', appUrl });
-});
-afterAll(async () => {
-  await mail.close();
-  await redis.flush();
-  await db.drop();
-});
-
-async function subscribedCompany(seats: number): Promise<Company> {
-  const company = await Company.create({ name: 'Scheduled Co' });
-  const admin = await User.create({
-    companyId: company.id,
-    email: `scheduled-${company.id}-${Date.now()}@example.com`,
-    passwordHash: 'x',
-    role: 'admin',
-    name: 'Sam Schedule',
-    emailVerifiedAt: new Date(),
-  });
-  for (let index = 0; index < seats; index++) {
-    await Employee.create({ companyId: company.id, name: 'Seat', email: `seat-${company.id}-${index}@example.com` });
-  }
-  const customerId = await local.createCustomer({ companyId: company.id, email: admin.email, name: company.name });
-  const session = await local.createCheckoutSession({
-    companyId: company.id,
-    customerId,
-    mode: 'subscription',
-    quantity: seats,
-    successUrl: `${appUrl}/ok`,
-    cancelUrl: `${appUrl}/no`,
-  });
-  await local.completeCheckout(session.id, '4242424242424242');
-  const state = (await local.findSubscriptionOfCustomer(customerId))!;
-  await db.sequelize.transaction((transaction) =>
-    applyProviderSubscription(transaction, { companyId: company.id, state, observedAt: new Date(), appUrl }),
-  );
+async function subscribedCompany(seats: number) {
+  const { company, admin } = await companyWithSeats(seats, 'Scheduled Co');
+  await subscribeLocally({ local: world.local, sequelize: world.db.sequelize }, { company, admin }, seats);
   return company;
 }
 
 describe('the schedules of two worker processes', () => {
   it('should add each scheduled job once when two processes fire the same schedule', async () => {
     const companies = [await subscribedCompany(1), await subscribedCompany(2)];
-    const connections = [createRedisConnection(redis.url, 'producer'), createRedisConnection(redis.url, 'producer')];
-    const prefix = `${redis.prefix}-enqueue`;
+    const connections = [
+      createRedisConnection(world.redis.url, 'producer'),
+      createRedisConnection(world.redis.url, 'producer'),
+    ];
+    const prefix = `${world.redis.prefix}-enqueue`;
     const billing = connections.map((connection) => new Queue('billing', { connection, prefix }));
     const maintenance = connections.map((connection) => new Queue('maintenance', { connection, prefix }));
     try {
       const now = new Date('2026-12-01T03:00:00Z');
-      const [first, second] = await Promise.all(billing.map((queue) => enqueueBillingCycles(queue, db.sequelize, now)));
+      const [first, second] = await Promise.all(
+        billing.map((queue) => enqueueBillingCycles(queue, world.db.sequelize, now)),
+      );
       expect(first).toEqual(companies.map((company) => `billing-cycle-2026-12-company-${company.id}`));
       expect(second).toEqual(first);
-      await Promise.all(billing.map((queue) => enqueueSubscriptionSyncs(queue, db.sequelize, now)));
+      await Promise.all(billing.map((queue) => enqueueSubscriptionSyncs(queue, world.db.sequelize, now)));
       await Promise.all(maintenance.map((queue) => enqueueDataRetention(queue, now)));
 
       const waiting = await billing[0]!.getJobs(['wait']);
@@ -101,19 +52,7 @@ describe('the schedules of two worker processes', () => {
 
   it('should run the catch-up of two running worker processes once: one job, one billing cycle', async () => {
     const company = await subscribedCompany(3);
-    const start = () =>
-      startWorkers({
-        sequelize: db.sequelize,
-        databaseUrl: db.url,
-        redisUrl: redis.url,
-        queuePrefix: redis.prefix,
-        smtpUrl: mail.url,
-        mailFrom: 'Teamfolk <no-reply@teamfolk.test>',
-        logger,
-        appUrl: 'http://teamfolk.test',
-        payments: local,
-      });
-    const workers: RunningWorkers[] = await Promise.all([start(), start()]);
+    const workers: RunningWorkers[] = await Promise.all([world.startWorkers(), world.startWorkers()]);
     try {
       await Promise.all(workers.map((running) => running.schedules!.ready));
       const jobId = `billing-cycle-${billingMonthOf(new Date()).slice(0, 7)}-company-${company.id}`;

@@ -1,6 +1,6 @@
-import type { Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import { emailsFailedTotal, emailsSentTotal, sendEmailPayload, type JobEnvelope, type Logger } from '@teamfolk/shared';
+import { emailsFailedTotal, emailsSentTotal, sendEmailPayload, type Logger } from '@teamfolk/shared';
+import type { JobHandler } from '../jobs';
 import { composeMail, type Sender } from './compose';
 import type { MailClaims } from './mail-claims';
 import { renderMail } from './templates';
@@ -23,8 +23,13 @@ export type EmailJobResult = { sent: true } | { skipped: 'already-sent' };
  * crash before it, so the retry sends again; that copy carries the same Message-ID, by which
  * mailboxes drop it.
  */
-export function sendEmailJob({ claims, transport, sender, logger }: EmailJobDependencies) {
-  return async (job: Job<JobEnvelope<'send-email'>>): Promise<EmailJobResult> => {
+export function sendEmailJob({
+  claims,
+  transport,
+  sender,
+  logger,
+}: EmailJobDependencies): JobHandler<'send-email', EmailJobResult> {
+  return async (job) => {
     const { companyId } = job.data;
     const { idempotencyKey, to, mail } = sendEmailPayload.parse(job.data.payload);
     // A stable Message-ID lets receiving mail systems drop a copy if a crash ever resends.

@@ -1,17 +1,14 @@
-import type { Job } from 'bullmq';
-import { QueryTypes, type Sequelize } from 'sequelize';
 import {
   DATA_EXPORT_TTL_HOURS,
   DATA_EXPORTS_PAGE_PATH,
   exportDataPayload,
-  User,
   writeOutbox,
-  type DataExportScope,
-  type JobEnvelope,
   type Logger,
 } from '@teamfolk/shared';
+import type { Sequelize } from 'sequelize';
+import type { JobHandler } from '../jobs';
 import { buildArchive } from './export-archive';
-import { readDatasets } from './export-datasets';
+import { PrivacyRepository } from './privacy.repository';
 
 export interface DataExportDependencies {
   sequelize: Sequelize;
@@ -20,12 +17,6 @@ export interface DataExportDependencies {
 }
 
 export type DataExportResult = { ready: true; sizeBytes: number } | { skipped: string };
-
-interface ClaimedExport {
-  id: number;
-  requested_by: number;
-  scope: DataExportScope;
-}
 
 /**
  * Builds the zip of a requested export and keeps it for DATA_EXPORT_TTL_HOURS; the requester is
@@ -37,35 +28,18 @@ export async function buildDataExport(
   { companyId, exportId }: { companyId: number; exportId: number },
   now: () => Date = () => new Date(),
 ): Promise<DataExportResult> {
-  const { sequelize } = deps;
-  const [claimed] = await sequelize.query<ClaimedExport>(
-    `UPDATE data_exports SET status = 'running', updated_at = now()
-      WHERE id = :exportId AND company_id = :companyId AND status IN ('pending', 'running')
-      RETURNING id, requested_by, scope`,
-    { replacements: { exportId, companyId }, type: QueryTypes.SELECT },
-  );
+  const privacy = new PrivacyRepository(deps.sequelize);
+  const claimed = await privacy.claimExport(companyId, exportId);
   if (!claimed) return { skipped: 'not-pending' };
 
-  const subject = { companyId, userId: claimed.requested_by, scope: claimed.scope };
-  const datasets = await readDatasets(sequelize, subject);
+  const datasets = await privacy.datasets({ companyId, userId: claimed.requested_by, scope: claimed.scope });
   const readyAt = now();
   const content = await buildArchive(claimed.scope, datasets, readyAt);
   const expiresAt = new Date(readyAt.getTime() + DATA_EXPORT_TTL_HOURS * 3600 * 1000);
 
-  const filled = await sequelize.transaction(async (transaction) => {
-    // Bound, not inlined: the zip travels to Postgres as a binary parameter.
-    const [, meta] = await sequelize.query(
-      `UPDATE data_exports
-          SET status = 'ready', content = $content, size_bytes = $size, ready_at = $readyAt, expires_at = $expiresAt,
-              updated_at = now()
-        WHERE id = $exportId AND company_id = $companyId AND status = 'running'`,
-      { bind: { content, size: content.length, readyAt, expiresAt, exportId, companyId }, transaction },
-    );
-    if (((meta as { rowCount?: number }).rowCount ?? 0) === 0) return false;
-    const requester = await User.findOne({
-      where: { id: claimed.requested_by, companyId, disabledAt: null },
-      transaction,
-    });
+  const filled = await privacy.transaction(async (transaction) => {
+    if (!(await privacy.fillExport(companyId, exportId, { content, readyAt, expiresAt }, transaction))) return false;
+    const requester = await privacy.requester(companyId, claimed.requested_by, transaction);
     if (requester) {
       await writeOutbox(transaction, {
         companyId,
@@ -90,17 +64,8 @@ export async function buildDataExport(
   return { ready: true, sizeBytes: content.length };
 }
 
-/** Marks the export failed, so the console stops waiting and offers to try again. */
-async function markFailed(sequelize: Sequelize, companyId: number, exportId: number): Promise<void> {
-  await sequelize.query(
-    `UPDATE data_exports SET status = 'failed', updated_at = now()
-      WHERE id = :exportId AND company_id = :companyId AND status = 'running'`,
-    { replacements: { exportId, companyId } },
-  );
-}
-
-export function exportDataJob(deps: DataExportDependencies) {
-  return async (job: Job<JobEnvelope<'export-data'>>): Promise<DataExportResult> => {
+export function exportDataJob(deps: DataExportDependencies): JobHandler<'export-data', DataExportResult> {
+  return async (job) => {
     const { exportId } = exportDataPayload.parse(job.data.payload);
     const companyId = job.data.companyId;
     if (companyId === null) return { skipped: 'no-company' };
@@ -108,7 +73,7 @@ export function exportDataJob(deps: DataExportDependencies) {
       return await buildDataExport(deps, { companyId, exportId });
     } catch (error) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (lastAttempt) await markFailed(deps.sequelize, companyId, exportId);
+      if (lastAttempt) await new PrivacyRepository(deps.sequelize).markExportFailed(companyId, exportId);
       throw error;
     }
   };

@@ -1,6 +1,12 @@
 import { QueryTypes, Transaction, type Sequelize } from 'sequelize';
 import type { DataExportScope } from '@teamfolk/shared';
 
+/**
+ * The only code of the privacy jobs that touches the database: what an export holds, and the
+ * export's own row. Raw SQL: the datasets are column lists chosen one by one (what a person may have
+ * back, none of the system's secrets), and the zip travels as a bound binary parameter.
+ */
+
 /** One file pair of the zip (`<name>.json` and `<name>.csv`): rows of plain values, columns in order. */
 export interface Dataset {
   name: string;
@@ -135,15 +141,88 @@ async function personalDatasets(query: Query, { companyId, userId }: ExportSubje
   ];
 }
 
-/**
- * Reads everything the export holds in one repeatable-read transaction, so the files agree with
- * each other even while the company keeps working.
- */
-export async function readDatasets(sequelize: Sequelize, subject: ExportSubject): Promise<Dataset[]> {
-  const isolationLevel = Transaction.ISOLATION_LEVELS.REPEATABLE_READ;
-  return sequelize.transaction({ isolationLevel, readOnly: true }, (transaction) => {
-    const query: Query = (sql, replacements) =>
-      sequelize.query<Record<string, unknown>>(sql, { replacements, type: QueryTypes.SELECT, transaction });
-    return subject.scope === 'company' ? companyDatasets(query, subject) : personalDatasets(query, subject);
-  });
+/** An export the job has taken on: who asked, and for what. */
+export interface ClaimedExport {
+  id: number;
+  requested_by: number;
+  scope: DataExportScope;
+}
+
+/** The finished zip of an export and how long it may be downloaded. */
+export interface ExportFile {
+  content: Buffer;
+  readyAt: Date;
+  expiresAt: Date;
+}
+
+export class PrivacyRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.sequelize.transaction(work);
+  }
+
+  /** Marks a pending (or interrupted, running) export running; null when it is neither. */
+  async claimExport(companyId: number, exportId: number): Promise<ClaimedExport | null> {
+    const [claimed] = await this.sequelize.query<ClaimedExport>(
+      `UPDATE data_exports SET status = 'running', updated_at = now()
+        WHERE id = :exportId AND company_id = :companyId AND status IN ('pending', 'running')
+        RETURNING id, requested_by, scope`,
+      { replacements: { exportId, companyId }, type: QueryTypes.SELECT },
+    );
+    return claimed ?? null;
+  }
+
+  /**
+   * Reads everything the export holds in one repeatable-read transaction, so the files agree with
+   * each other even while the company keeps working.
+   */
+  datasets(subject: ExportSubject): Promise<Dataset[]> {
+    const isolationLevel = Transaction.ISOLATION_LEVELS.REPEATABLE_READ;
+    return this.sequelize.transaction({ isolationLevel, readOnly: true }, (transaction) => {
+      const query: Query = (sql, replacements) =>
+        this.sequelize.query<Record<string, unknown>>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+      return subject.scope === 'company' ? companyDatasets(query, subject) : personalDatasets(query, subject);
+    });
+  }
+
+  /** Fills a running export with its file and marks it ready; false when it is no longer running (withdrawn). */
+  async fillExport(
+    companyId: number,
+    exportId: number,
+    { content, readyAt, expiresAt }: ExportFile,
+    transaction: Transaction,
+  ): Promise<boolean> {
+    // Bound, not inlined: the zip travels to Postgres as a binary parameter.
+    const [, meta] = await this.sequelize.query(
+      `UPDATE data_exports
+          SET status = 'ready', content = $content, size_bytes = $size, ready_at = $readyAt, expires_at = $expiresAt,
+              updated_at = now()
+        WHERE id = $exportId AND company_id = $companyId AND status = 'running'`,
+      { bind: { content, size: content.length, readyAt, expiresAt, exportId, companyId }, transaction },
+    );
+    return ((meta as { rowCount?: number }).rowCount ?? 0) > 0;
+  }
+
+  /** The account that asked for an export, unless it has been disabled since. */
+  async requester(
+    companyId: number,
+    userId: number,
+    transaction: Transaction,
+  ): Promise<{ email: string; name: string } | null> {
+    const [row] = await this.sequelize.query<{ email: string; name: string }>(
+      'SELECT email, name FROM users WHERE id = :userId AND company_id = :companyId AND disabled_at IS NULL',
+      { replacements: { companyId, userId }, type: QueryTypes.SELECT, transaction },
+    );
+    return row ?? null;
+  }
+
+  /** Marks a running export failed, so the console stops waiting and offers to try again. */
+  async markExportFailed(companyId: number, exportId: number): Promise<void> {
+    await this.sequelize.query(
+      `UPDATE data_exports SET status = 'failed', updated_at = now()
+        WHERE id = :exportId AND company_id = :companyId AND status = 'running'`,
+      { replacements: { exportId, companyId } },
+    );
+  }
 }

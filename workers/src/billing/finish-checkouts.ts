@@ -1,6 +1,6 @@
-import type { Job } from 'bullmq';
-import { finishCheckoutsPayload, type JobEnvelope, type Logger } from '@teamfolk/shared';
+import { finishCheckoutsPayload, type Logger } from '@teamfolk/shared';
 import type { BillingService, FinishedCheckouts } from '@teamfolk/services/domain';
+import type { JobHandler } from '../jobs';
 
 export interface CheckoutSweepDependencies {
   billing: BillingService;
@@ -12,8 +12,11 @@ export interface CheckoutSweepDependencies {
  * lost and the webhook not delivered, or the local event lost with its process) are finished by the
  * same code as payment-success, so the employee is created once whichever path gets there first.
  */
-export function finishCheckoutsJob({ billing, logger }: CheckoutSweepDependencies) {
-  return async (job: Job<JobEnvelope<'finish-checkouts'>>): Promise<FinishedCheckouts> => {
+export function finishCheckoutsJob({
+  billing,
+  logger,
+}: CheckoutSweepDependencies): JobHandler<'finish-checkouts', FinishedCheckouts> {
+  return async (job) => {
     const { companyId } = finishCheckoutsPayload.parse(job.data.payload);
     const result = await billing.finishCheckouts(companyId, job.data.requestId ?? job.id);
     logger.info({ companyId, result }, 'checkout sweep');

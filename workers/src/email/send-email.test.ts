@@ -1,10 +1,10 @@
-import type { Job } from 'bullmq';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { createLogger, freePort, SentEmail, startMailSink, type JobEnvelope, type MailSink } from '@teamfolk/shared';
+import { createLogger, freePort, SentEmail, startMailSink, type MailSink } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
+import type { JobOf } from '../jobs';
 import { senderOf } from './compose';
-import { sendEmailJob } from './email.job';
 import { MailClaims } from './mail-claims';
+import { sendEmailJob } from './send-email';
 
 let db: TestDatabase;
 let sink: MailSink;
@@ -46,7 +46,7 @@ const invitationJob = (idempotencyKey: string, to: string) =>
         },
       },
     },
-  }) as unknown as Job<JobEnvelope<'send-email'>>;
+  }) as unknown as JobOf<'send-email'>;
 
 describe('sendEmailJob', () => {
   it('sends one mail when the same job runs twice, even at the same time', async () => {

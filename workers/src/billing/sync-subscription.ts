@@ -1,13 +1,7 @@
-import type { Job } from 'bullmq';
-import {
-  applyProviderSubscription,
-  DataErasure,
-  recordInvoice,
-  Subscription,
-  syncSubscriptionPayload,
-  type JobEnvelope,
-} from '@teamfolk/shared';
+import { applyProviderSubscription, recordInvoice, syncSubscriptionPayload } from '@teamfolk/shared';
+import type { JobHandler } from '../jobs';
 import type { BillingJobDependencies, SkippedResult } from './billing-jobs';
+import { BillingRepository } from './billing.repository';
 
 export type SyncResult = { synced: true; status: string; applied: boolean } | SkippedResult;
 
@@ -21,13 +15,12 @@ export async function syncSubscription(
   companyId: number,
   requestId?: string,
 ): Promise<SyncResult> {
-  const { sequelize, payments, appUrl } = deps;
+  const { payments, appUrl } = deps;
+  const billing = new BillingRepository(deps.sequelize);
   const now = deps.now ?? (() => new Date());
-  const row = await Subscription.findOne({ where: { companyId } });
+  const row = await billing.subscriptionOf(companyId);
   if (!row || !row.providerCustomerId) return { skipped: 'no-provider-customer' };
-  if (await DataErasure.findOne({ where: { companyId }, attributes: ['erasedAt'] }).then((e) => e?.erasedAt)) {
-    return { skipped: 'company-erased' };
-  }
+  if (await billing.isErased(companyId)) return { skipped: 'company-erased' };
   const observedAt = now();
   const state = row.providerSubscriptionId
     ? await payments.retrieveSubscription(row.providerSubscriptionId)
@@ -35,15 +28,15 @@ export async function syncSubscription(
   if (!state) return { skipped: 'no-provider-subscription' };
   const invoice = state.latestInvoiceId ? await payments.retrieveInvoice(state.latestInvoiceId) : null;
 
-  return sequelize.transaction(async (transaction) => {
+  return billing.transaction(async (transaction) => {
     const result = await applyProviderSubscription(transaction, { companyId, state, observedAt, appUrl, requestId });
     if (result.applied && invoice) await recordInvoice(transaction, { companyId, invoice, appUrl, requestId });
     return { synced: true as const, status: result.subscription.status, applied: result.applied };
   });
 }
 
-export function syncSubscriptionJob(deps: BillingJobDependencies) {
-  return async (job: Job<JobEnvelope<'sync-subscription'>>): Promise<SyncResult> => {
+export function syncSubscriptionJob(deps: BillingJobDependencies): JobHandler<'sync-subscription', SyncResult> {
+  return async (job) => {
     const { companyId } = syncSubscriptionPayload.parse(job.data.payload);
     const result = await syncSubscription(deps, companyId, job.data.requestId ?? undefined);
     deps.logger.info({ companyId, result }, 'subscription sync');

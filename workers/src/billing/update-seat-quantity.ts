@@ -1,13 +1,7 @@
-import type { Job } from 'bullmq';
-import {
-  applyProviderSubscription,
-  Employee,
-  PaymentsRequestError,
-  Subscription,
-  updateSeatQuantityPayload,
-  type JobEnvelope,
-} from '@teamfolk/shared';
+import { applyProviderSubscription, PaymentsRequestError, updateSeatQuantityPayload } from '@teamfolk/shared';
+import type { JobHandler } from '../jobs';
 import type { BillingJobDependencies, SkippedResult } from './billing-jobs';
+import { BillingRepository } from './billing.repository';
 
 export type SeatUpdateResult = { updated: true; quantity: number } | SkippedResult;
 
@@ -22,14 +16,15 @@ const MAX_SETS_PER_RUN = 5;
  * provider at the count there is.
  */
 export async function updateSeatQuantity(deps: BillingJobDependencies, companyId: number): Promise<SeatUpdateResult> {
-  const { sequelize, payments, appUrl } = deps;
+  const { payments, appUrl } = deps;
+  const billing = new BillingRepository(deps.sequelize);
   const now = deps.now ?? (() => new Date());
-  const row = await Subscription.findOne({ where: { companyId } });
+  const row = await billing.subscriptionOf(companyId);
   if (!row?.providerSubscriptionId) return { skipped: 'no-provider-subscription' };
   if (row.status === 'canceled' || row.status === 'incomplete') return { skipped: `subscription-${row.status}` };
   let quantity = row.seatQuantity;
   for (let set = 0; set <= MAX_SETS_PER_RUN; set++) {
-    const seats = await Employee.count({ where: { companyId, deletedAt: null } });
+    const seats = await billing.seatCount(companyId);
     if (quantity === seats) return set === 0 ? { skipped: 'unchanged' } : { updated: true as const, quantity };
     if (set === MAX_SETS_PER_RUN) break;
     const observedAt = now();
@@ -42,15 +37,17 @@ export async function updateSeatQuantity(deps: BillingJobDependencies, companyId
       throw error;
     }
     quantity = state.quantity;
-    await sequelize.transaction((transaction) =>
+    await billing.transaction((transaction) =>
       applyProviderSubscription(transaction, { companyId, state, observedAt, appUrl }),
     );
   }
   throw new Error(`The seat count of company ${companyId} kept changing; the job is retried`);
 }
 
-export function updateSeatQuantityJob(deps: BillingJobDependencies) {
-  return async (job: Job<JobEnvelope<'update-seat-quantity'>>): Promise<SeatUpdateResult> => {
+export function updateSeatQuantityJob(
+  deps: BillingJobDependencies,
+): JobHandler<'update-seat-quantity', SeatUpdateResult> {
+  return async (job) => {
     const { companyId } = updateSeatQuantityPayload.parse(job.data.payload);
     const result = await updateSeatQuantity(deps, companyId);
     deps.logger.info({ companyId, result }, 'seat quantity');

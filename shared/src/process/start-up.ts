@@ -1,0 +1,26 @@
+import type { Sequelize } from 'sequelize';
+import type { Config } from '../config/config';
+import { createDatabase } from '../db/database';
+import { migrateDatabase } from '../db/migrator';
+import { assertRestrictedRole } from '../db/roles';
+
+/** Brings the schema up to date at start-up, unless the configuration leaves that to a step before. */
+export async function migrateOnStart(config: Config): Promise<void> {
+  // MIGRATE_ON_START=false: a migration step ran first (deploy/k8s), and the owner's URL may be absent.
+  if (config.MIGRATE_ON_START) await migrateDatabase(config.DATABASE_URL, config.DATABASE_APP_URL);
+}
+
+/**
+ * The process's pool of connections as the application's role, refused (and closed) when that role
+ * could read past row-level security.
+ */
+export async function openAppDatabase(config: Config): Promise<Sequelize> {
+  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
+  try {
+    await assertRestrictedRole(sequelize);
+  } catch (error) {
+    await sequelize.close();
+    throw error;
+  }
+  return sequelize;
+}
