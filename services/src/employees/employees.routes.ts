@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import {
   EMPLOYEE_SORT_FIELDS,
   employeeBalancesSchema,
@@ -8,19 +7,13 @@ import {
   employeeUpdateSchema,
 } from '@teamfolk/shared';
 import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
-import { HttpError } from '../http/errors';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
+import { routeId } from '../http/route-id';
 import type { EmployeesService } from './employees.service';
 import type { TakenAddressLimits } from './taken-address-limits';
 
-const idParam = z.coerce.number().int().positive();
-
-function employeeId(req: Request): number {
-  const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw new HttpError(404, employeeTexts.notFound);
-  return parsed.data;
-}
+const employeeId = (req: Request) => routeId(req, employeeTexts.notFound);
 
 /** Admin-only: mounted behind requireAuth. */
 export function employeesRoutes(

@@ -1,19 +1,12 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { LEAVE_SORT_FIELDS, leaveDecisionSchema, leaveRequestInputSchema, leaveTexts } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
-import { HttpError } from '../http/errors';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
+import { routeId } from '../http/route-id';
 import type { LeavesService } from './leaves.service';
 
-const idParam = z.coerce.number().int().positive();
-
-function leaveId(req: Request): number {
-  const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw new HttpError(404, leaveTexts.notFound);
-  return parsed.data;
-}
+const leaveId = (req: Request) => routeId(req, leaveTexts.notFound);
 
 /** Mounted behind requireAuth: every role submits and lists (scoped); admins decide. */
 export function leavesRoutes(leaves: LeavesService, kept: KeptReplies): Router {
