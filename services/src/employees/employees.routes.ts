@@ -10,14 +10,16 @@ import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middl
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
 import { routeId } from '../http/route-id';
+import type { EmployeesRepository } from './employees.repository';
 import type { EmployeesService } from './employees.service';
 import type { TakenAddressLimits } from './taken-address-limits';
 
 const employeeId = (req: Request) => routeId(req, employeeTexts.notFound);
 
-/** Admin-only: mounted behind requireAuth. */
+/** Admin-only: mounted behind requireAuth. A list page is written by the repository's fast path. */
 export function employeesRoutes(
   employees: EmployeesService,
+  records: EmployeesRepository,
   kept: KeptReplies,
   takenAddresses: TakenAddressLimits,
 ): Router {
@@ -27,7 +29,7 @@ export function employeesRoutes(
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
     await kept.send(req, res, JSON.stringify(query), async () =>
-      pageReply('employees', query.range, await employees.list(sessionOf(req), query)),
+      pageReply('employees', query.range, await records.page(employees.pageCriteria(sessionOf(req), query))),
     );
   });
 

@@ -4,18 +4,22 @@ import { requireRole, sessionOf } from '../auth/auth.middleware';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
 import { routeId } from '../http/route-id';
+import type { LeavesRepository } from './leaves.repository';
 import type { LeavesService } from './leaves.service';
 
 const leaveId = (req: Request) => routeId(req, leaveTexts.notFound);
 
-/** Mounted behind requireAuth: every role submits and lists (scoped); admins decide. */
-export function leavesRoutes(leaves: LeavesService, kept: KeptReplies): Router {
+/**
+ * Mounted behind requireAuth: every role submits and lists (scoped); admins decide. A list page is
+ * written by the repository's fast path.
+ */
+export function leavesRoutes(leaves: LeavesService, records: LeavesRepository, kept: KeptReplies): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, LEAVE_SORT_FIELDS);
     await kept.send(req, res, JSON.stringify(query), async () =>
-      pageReply('leaves', query.range, await leaves.list(sessionOf(req), query)),
+      pageReply('leaves', query.range, await records.page(leaves.pageCriteria(sessionOf(req), query))),
     );
   });
 
