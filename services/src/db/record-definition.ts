@@ -21,7 +21,7 @@ export interface RecordField<Value, Row> {
  * SQL spelling of the balance rules (shared/src/rules/balances.ts), which are written over
  * BalanceArithmetic so that Postgres computes a derived figure by the rule itself.
  */
-export const sqlArithmetic: BalanceArithmetic<string> = {
+const sqlArithmetic: BalanceArithmetic<string> = {
   difference: (minuend, subtrahend) => `(${minuend} - ${subtrahend})`,
   oneDecimal: (value) => `round(${value}, 1)`,
 };
@@ -45,9 +45,7 @@ function stored<Column extends string, Raw, Value>(
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** A timestamp as JavaScript's toISOString writes it: UTC, milliseconds, Z. */
-export function isoTimestamp(sql: string): string {
-  return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+const isoTimestamp = (sql: string) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A numeric as JSON.stringify writes the number: a numeric(6,1) is `20.0` to Postgres and `20` to the API. */
 const trimmed = (sql: string) => `trim_scale(${sql})`;
@@ -144,7 +142,6 @@ export type RecordFields<R> = { [Name in keyof R]: RecordField<R[Name], never> }
 export interface RecordDefinition<R, Row> {
   /** The table and its alias, for a FROM clause: `employees e`. */
   readonly from: string;
-  readonly alias: string;
   /** The record of a row read or written. */
   of(row: Row): R;
   /** Each field as the API names and sends it, over the alias: what Postgres writes a record's JSON from. */
@@ -156,8 +153,8 @@ export interface RecordDefinition<R, Row> {
 }
 
 /**
- * Declares the record R over `table` (aliased `alias` in every query): `defineRecord<LeaveRequestRecord>()('leave_requests', 'l', { … })`.
- * The fields are listed in the order the API writes them.
+ * Declares the record R over `table`, aliased `alias` in every query it writes, its fields in the
+ * order the API writes them: `defineRecord<LeaveRequestRecord>()('leave_requests', 'l', { … })`.
  */
 export function defineRecord<R>() {
   return <Fields extends RecordFields<R>>(
@@ -169,7 +166,6 @@ export function defineRecord<R>() {
     const columns = [...new Set(entries.flatMap(([, field]) => field.columns))];
     return {
       from: `${table} ${alias}`,
-      alias,
       of: (row) => Object.fromEntries(entries.map(([name, field]) => [name, field.of(row)])) as R,
       selectList: entries.map(([name, field]) => `${field.json(alias)} AS "${name}"`).join(', '),
       columnList: columns.map((column) => `${alias}.${column}`).join(', '),
