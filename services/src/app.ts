@@ -32,6 +32,7 @@ import { TwoFactorService } from './auth/two-factor.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
+import { EmployeesRepository } from './employees/employees.repository';
 import { EmployeesService } from './employees/employees.service';
 import { TakenAddressLimits } from './employees/taken-address-limits';
 import { employeesRoutes } from './employees/employees.routes';
@@ -43,6 +44,7 @@ import { KeptReplies } from './http/kept-replies';
 import { apiCors, securityHeaders } from './http/security-headers';
 import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
+import { LeavesRepository } from './leaves/leaves.repository';
 import { LeavesService } from './leaves/leaves.service';
 import { mountHealthRoutes } from './ops/health.routes';
 import { DataExportsService } from './privacy/data-exports.service';
@@ -186,9 +188,17 @@ export function createApp({
   // handlers rather than a router of them: leaving a router takes a turn of the event loop.
   const signedInWithLiveSubscription = [signedIn, requireLiveSubscription];
   const takenAddresses = new TakenAddressLimits(redis, rateLimitSettings, logger);
-  api.use('/employees', signedInWithLiveSubscription, employeesRoutes(employees, kept, takenAddresses));
+  api.use(
+    '/employees',
+    signedInWithLiveSubscription,
+    employeesRoutes(employees, new EmployeesRepository(sequelize), kept, takenAddresses),
+  );
   api.use('/billing', signedIn, billingRoutes(employees, billing, takenAddresses));
-  api.use('/leaves', signedInWithLiveSubscription, leavesRoutes(new LeavesService(sequelize, config.APP_URL), kept));
+  api.use(
+    '/leaves',
+    signedInWithLiveSubscription,
+    leavesRoutes(new LeavesService(sequelize, config.APP_URL), new LeavesRepository(sequelize), kept),
+  );
   api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize), kept));
   api.use(
     '/privacy',

@@ -1,3 +1,4 @@
-/** The API's services the workers run too: the same rules, without the HTTP layer around them. */
+/** The API's services and repository functions the workers run too: the same rules, without the HTTP layer. */
 export { BillingService, type FinishedCheckouts } from './billing/billing.service';
 export { EmployeesService } from './employees/employees.service';
+export { countSeats } from './employees/employees.repository';

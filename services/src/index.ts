@@ -4,4 +4,5 @@ export { hashPassword } from './auth/passwords';
 export { createInvitation } from './auth/invitations';
 export { CALENDAR_EVENTS_SQL } from './calendar/calendar.repository';
 export { holidaysOfYear } from './calendar/holidays';
+export { EMPLOYEE_RECORD } from './employees/employee-record';
 export { toLeaveRecord } from './leaves/leave-record';

@@ -8,6 +8,7 @@ import {
   type LeaveRequestParsed,
   type LeaveSavedReply,
 } from '@teamfolk/shared/contracts';
+import { previewLeave, type RemainingBalances } from '@teamfolk/shared/rules';
 import {
   AutocompleteInput,
   DateInput,
@@ -30,12 +31,10 @@ import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   newLeaveDefaults,
   parseLeaveForm,
-  previewLeave,
   remainingBalancesOfEmployee,
   remainingBalancesOfUser,
   type LeaveFieldErrors,
   type LeaveFormValues,
-  type RemainingBalances,
 } from './leaveForm';
 import { formatDayCount, formatHourCount } from '../format/amounts';
 import { todayAsIsoDate } from '../format/dates';

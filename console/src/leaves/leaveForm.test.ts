@@ -1,5 +1,5 @@
 import { leaveTexts } from '@teamfolk/shared/contracts';
-import { newLeaveDefaults, parseLeaveForm, previewLeave, toLeaveInput, type LeaveFormValues } from './leaveForm';
+import { newLeaveDefaults, parseLeaveForm, toLeaveInput, type LeaveFormValues } from './leaveForm';
 
 // Monday 2 to Friday 6 March 2026.
 const monday = '2026-03-02';
@@ -82,79 +82,5 @@ describe('leave form', () => {
       ok: false,
       errors: { end_time: leaveTexts.endTimeAfterStart },
     });
-  });
-});
-
-describe('leave preview', () => {
-  const balances = { vacation: 22, sick: 1, bank: 4 };
-
-  it('should count working days and set them beside the remaining vacation', () => {
-    const preview = previewLeave(parsedInput(form({ start_date: monday, end_date: wednesday })), balances);
-    expect(preview).toMatchObject({ duration: { days: 3 }, kind: 'vacation', remaining: 22, requested: 3 });
-    expect(preview.refusal).toBeNull();
-  });
-
-  it('should skip the weekend and public holidays', () => {
-    const preview = previewLeave(parsedInput(form({ start_date: '2026-03-06', end_date: '2026-03-09' })), balances);
-    expect(preview.duration.days).toBe(2);
-    const withHoliday = previewLeave(
-      parsedInput(form({ start_date: monday, end_date: wednesday })),
-      balances,
-      new Set(['2026-03-03']),
-    );
-    expect(withHoliday.duration.days).toBe(2);
-  });
-
-  it('should find no working day in a weekend, a partial Saturday or public holidays alone: no request to send', () => {
-    const saturday = '2026-03-07';
-    const weekend = previewLeave(parsedInput(form({ start_date: saturday, end_date: '2026-03-08' })), balances);
-    expect(weekend).toMatchObject({ duration: { days: 0 }, noWorkingDay: true });
-    const partialSaturday = previewLeave(
-      parsedInput(form({ leave_type: 'partial_day', start_date: saturday })),
-      balances,
-    );
-    expect(partialSaturday.noWorkingDay).toBe(true);
-    const holidaysOnly = previewLeave(
-      parsedInput(form({ start_date: monday, end_date: '2026-03-03' })),
-      balances,
-      new Set([monday, '2026-03-03']),
-    );
-    expect(holidaysOnly.noWorkingDay).toBe(true);
-    const workingDay = previewLeave(parsedInput(form({ start_date: monday, end_date: monday })), balances);
-    expect(workingDay.noWorkingDay).toBe(false);
-  });
-
-  it('should refuse more vacation than is left with the API wording', () => {
-    const preview = previewLeave(parsedInput(form({ start_date: monday, end_date: wednesday })), {
-      ...balances,
-      vacation: 2,
-    });
-    expect(preview.refusal).toBe('Insufficient vacation balance: 2 days remaining, 3 requested');
-  });
-
-  it('should count the hours bank in hours', () => {
-    const preview = previewLeave(
-      parsedInput(
-        form({ request_type: 'hours_bank', leave_type: 'partial_day', start_time: '09:00', end_time: '12:00' }),
-      ),
-      balances,
-    );
-    expect(preview).toMatchObject({ kind: 'bank', requested: 3, remaining: 4, refusal: null });
-  });
-
-  it('should let sick days go below zero with a warning', () => {
-    const preview = previewLeave(
-      parsedInput(form({ request_type: 'sick_day', start_date: monday, end_date: wednesday })),
-      balances,
-    );
-    expect(preview).toMatchObject({ refusal: null, sickOverdrawn: true });
-  });
-
-  it('should show no balance for other leave or for someone without balances', () => {
-    expect(previewLeave(parsedInput(form({ request_type: 'other' })), balances)).toMatchObject({
-      kind: null,
-      remaining: null,
-    });
-    expect(previewLeave(parsedInput(form()), null)).toMatchObject({ kind: 'vacation', remaining: null });
   });
 });

@@ -9,15 +9,7 @@ import {
   type RequestType,
   type SessionUser,
 } from '@teamfolk/shared/contracts';
-import {
-  amountDrawn,
-  balanceKindOf,
-  balanceRefusal,
-  countsNoWorkingDay,
-  leaveDuration,
-  type BalanceKind,
-  type LeaveDuration,
-} from '@teamfolk/shared/rules';
+import type { RemainingBalances } from '@teamfolk/shared/rules';
 import { addDaysToIsoDate } from '../format/dates';
 
 /** What the 'Submit Leave Request' dialog edits. react-admin's pickers leave a cleared value as '' or null. */
@@ -103,13 +95,6 @@ export function parseLeaveForm(values: LeaveFormValues): LeaveFormResult {
   return { ok: false, errors };
 }
 
-/** What is left of each balance: days of vacation and sick leave, hours in the bank. */
-export interface RemainingBalances {
-  vacation: number;
-  sick: number;
-  bank: number;
-}
-
 /** The signed-in user's balances; an admin has none (admins are not employees). */
 export function remainingBalancesOfUser(user: SessionUser): RemainingBalances | null {
   const { vacationDaysRemaining, sickDaysRemaining, bankHoursRemaining } = user;
@@ -124,52 +109,5 @@ export function remainingBalancesOfEmployee(employee: EmployeeRecord): Remaining
     vacation: employee.vacation_days_remaining,
     sick: employee.sick_days_remaining,
     bank: employee.bank_hours_remaining,
-  };
-}
-
-/** What a request would count and take, shown in the dialog before it is sent. */
-export interface LeavePreview {
-  duration: LeaveDuration;
-  /** The balance it draws on; null for 'other' leave. */
-  kind: BalanceKind | null;
-  /** That balance now (days, or hours for the bank); null when it draws on none or the person has none. */
-  remaining: number | null;
-  /** What it takes from that balance, in the same unit. */
-  requested: number;
-  /** The API's refusal text when vacation or the hours bank would go below zero. */
-  refusal: string | null;
-  /** Sick days may be overdrawn; the API accepts it with a warning. */
-  sickOverdrawn: boolean;
-  /** Weekends and public holidays only: the API refuses it, so the dialog does not send it. */
-  noWorkingDay: boolean;
-}
-
-/** Counts the way the API does: weekends and the company's public holidays are not working days. */
-export function previewLeave(
-  input: LeaveRequestParsed,
-  balances: RemainingBalances | null,
-  holidays: ReadonlySet<string> = new Set(),
-): LeavePreview {
-  const duration = leaveDuration(
-    {
-      leaveType: input.leave_type,
-      startDate: input.start_date,
-      endDate: input.end_date,
-      startTime: input.start_time,
-      endTime: input.end_time,
-    },
-    { holidays },
-  );
-  const kind = balanceKindOf(input.request_type);
-  const requested = kind ? amountDrawn(kind, duration) : duration.days;
-  const remaining = kind && balances ? balances[kind] : null;
-  return {
-    duration,
-    kind,
-    remaining,
-    requested,
-    refusal: kind && remaining !== null ? balanceRefusal(kind, remaining, requested) : null,
-    sickOverdrawn: kind === 'sick' && remaining !== null && requested > remaining,
-    noWorkingDay: countsNoWorkingDay(duration),
   };
 }

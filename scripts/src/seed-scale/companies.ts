@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EMAIL_TOKEN_TTL_HOURS, monthlyAmount, SEAT_PRICE_CENTS } from '@teamfolk/shared';
+import { EMPLOYEE_RECORD } from '@teamfolk/services';
 import { DAY_MS, isoDay, monthStartOf, nextMonthStartOf, WorkCalendar } from './days';
 import { FIRST_REQUEST_AFTER_DAYS, generateLeaves, type Balances, type LeaveClock, type LeaveStore } from './leaves';
 import type { Random } from './random';
@@ -357,27 +358,24 @@ function addEmployee(
   return email;
 }
 
-/** The employee as the API's audit entry records it at creation (services/src/employees/employee-record.ts). */
+/** The employee as the API's audit entry records it at creation: no sign-in yet, nothing used. */
 function employeeRecord(id: number, email: string, draft: EmployeeDraft, opening: Balances) {
-  return {
+  return EMPLOYEE_RECORD.of({
     id,
     name: draft.name,
     email,
-    role: draft.jobRole,
+    job_role: draft.jobRole,
     hire_date: isoDay(draft.hireDay),
     birthday: draft.birthday === null ? null : isoDay(draft.birthday),
     vacation_days_total: opening.vacationTotal / 10,
     vacation_days_used: 0,
-    vacation_days_remaining: opening.vacationTotal / 10,
     sick_days_total: opening.sickTotal / 10,
     sick_days_used: 0,
-    sick_days_remaining: opening.sickTotal / 10,
     bank_hours_total: opening.bankTotal / 10,
     bank_hours_used: 0,
-    bank_hours_remaining: opening.bankTotal / 10,
-    account_status: 'invited',
-    created_at: new Date(draft.createdAt).toISOString(),
-  };
+    user_id: null,
+    created_at: new Date(draft.createdAt),
+  });
 }
 
 function addSignIn(

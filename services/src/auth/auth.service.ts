@@ -7,7 +7,6 @@ import {
   EmailVerificationToken,
   Employee,
   Invitation,
-  LeaveRequest,
   reserveCompanyId,
   runAsCompany,
   User,
@@ -21,6 +20,7 @@ import {
 } from '@teamfolk/shared';
 import { isKnownHolidayRegion } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
+import { assignLeaveToSignIn } from '../leaves/leaves.repository';
 import { signSession, type JwtSettings } from './jwt';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
@@ -232,9 +232,10 @@ export class AuthService {
         await employee.update({ userId: account.id }, { transaction });
         // Leave the admin recorded before the invitation was accepted is the person's own from now
         // on: their decision e-mails reach them, and the calendar shows them their own sick days.
-        await LeaveRequest.update(
-          { userId: account.id },
-          { where: { employeeId: employee.id, companyId: invitation.companyId, userId: null }, transaction },
+        await assignLeaveToSignIn(
+          this.sequelize,
+          { companyId: invitation.companyId, employeeId: employee.id, userId: account.id },
+          transaction,
         );
         await invitation.update({ acceptedAt: new Date() }, { transaction });
         return account;

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import {
   EMPLOYEE_SORT_FIELDS,
   employeeBalancesSchema,
@@ -8,23 +7,19 @@ import {
   employeeUpdateSchema,
 } from '@teamfolk/shared';
 import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
-import { HttpError } from '../http/errors';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
+import { routeId } from '../http/route-id';
+import type { EmployeesRepository } from './employees.repository';
 import type { EmployeesService } from './employees.service';
 import type { TakenAddressLimits } from './taken-address-limits';
 
-const idParam = z.coerce.number().int().positive();
+const employeeId = (req: Request) => routeId(req, employeeTexts.notFound);
 
-function employeeId(req: Request): number {
-  const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw new HttpError(404, employeeTexts.notFound);
-  return parsed.data;
-}
-
-/** Admin-only: mounted behind requireAuth. */
+/** Admin-only: mounted behind requireAuth. A list page is written by the repository's fast path. */
 export function employeesRoutes(
   employees: EmployeesService,
+  records: EmployeesRepository,
   kept: KeptReplies,
   takenAddresses: TakenAddressLimits,
 ): Router {
@@ -34,7 +29,7 @@ export function employeesRoutes(
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
     await kept.send(req, res, JSON.stringify(query), async () =>
-      pageReply('employees', query.range, await employees.list(sessionOf(req), query)),
+      pageReply('employees', query.range, await records.page(employees.pageCriteria(sessionOf(req), query))),
     );
   });
 

@@ -1,18 +1,12 @@
-import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import {
   balancesVersionOf,
-  Company,
-  companyOf,
-  Employee,
   employeeTexts,
-  type EMPLOYEE_SORT_FIELDS,
-  Invitation,
   seatPreview,
-  Subscription,
-  User,
   writeOutbox,
-  type EmployeeRecord,
+  type Employee,
   type EmployeeSavedReply,
+  type EmployeeRecord,
   type SeatPreview,
   type SeatRequiredError,
 } from '@teamfolk/shared';
@@ -21,28 +15,19 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/audit';
 import { createInvitation } from '../auth/invitations';
 import { HttpError } from '../http/errors';
-import { isRowId, likePattern, type ListQuery } from '../http/list-query';
-import { queryParameters, selectJsonPage, type JsonPage } from '../http/paged-select';
+import { isRowId, type ListQuery } from '../http/list-query';
 import type { AuthContext } from '../http/types';
-import { EMPLOYEE_RECORD_SELECT, employeeRecordOf } from './employee-record';
+import { employeeRecordOf } from './employee-record';
+import {
+  countSeats,
+  EmployeesRepository,
+  type EmployeePageCriteria,
+  type EmployeeSortField,
+} from './employees.repository';
 
-type EmployeeSortField = (typeof EMPLOYEE_SORT_FIELDS)[number];
 type CreateInput = z.output<typeof employeeInputSchema>;
 type UpdateInput = z.output<typeof employeeUpdateSchema>;
 type BalancesInput = z.output<typeof employeeBalancesSchema>;
-
-const SORT_EXPRESSIONS: Record<EmployeeSortField, string> = {
-  id: 'e.id',
-  name: 'lower(e.name)',
-  email: 'lower(e.email)',
-  role: 'lower(e.job_role)',
-  hire_date: 'e.hire_date',
-  birthday: 'e.birthday',
-  created_at: 'e.created_at',
-  vacation_days_remaining: '(e.vacation_days_total - e.vacation_days_used)',
-  sick_days_remaining: '(e.sick_days_total - e.sick_days_used)',
-  bank_hours_remaining: '(e.bank_hours_total - e.bank_hours_used)',
-};
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -55,35 +40,32 @@ export class EmailTakenElsewhereError extends HttpError {
 
 /** The company's people: profiles, balances, invitations and the paid-seat gate. */
 export class EmployeesService {
-  constructor(
-    private readonly sequelize: Sequelize,
-    private readonly appUrl: string,
-  ) {}
+  private readonly repository: EmployeesRepository;
 
-  async list(auth: AuthContext, query: ListQuery<EmployeeSortField>): Promise<JsonPage> {
-    const parameters = queryParameters();
-    const { param } = parameters;
-    const conditions = [`e.company_id = ${param(auth.companyId)}`, 'e.deleted_at IS NULL'];
+  constructor(
+    sequelize: Sequelize,
+    private readonly appUrl: string,
+  ) {
+    this.repository = new EmployeesRepository(sequelize);
+  }
+
+  /** Which employees a list page shows: the caller's company's, searched and picked as the query says. */
+  pageCriteria(auth: AuthContext, query: ListQuery<EmployeeSortField>): EmployeePageCriteria {
     const { q, id } = query.filter;
-    if (typeof q === 'string' && q.trim()) {
-      const pattern = param(likePattern(q.trim()));
-      conditions.push(`(e.name ILIKE ${pattern} OR e.email ILIKE ${pattern} OR e.job_role ILIKE ${pattern})`);
-    }
+    let ids: number[] | null = null;
     if (id !== undefined) {
-      const ids = (Array.isArray(id) ? id : [id]).map(Number);
+      ids = (Array.isArray(id) ? id : [id]).map(Number);
       if (ids.length === 0 || !ids.every(isRowId)) {
         throw new HttpError(400, 'filter id must be an employee id or a list of them');
       }
-      conditions.push(`e.id = ANY(${param(ids)})`);
     }
-    return selectJsonPage(this.sequelize, {
-      record: EMPLOYEE_RECORD_SELECT,
-      from: 'employees e',
-      conditions,
-      parameters,
-      order: query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${query.sort.order}, e.id` : 'lower(e.name), e.id',
+    return {
+      companyId: auth.companyId,
+      search: typeof q === 'string' && q.trim() ? q.trim() : null,
+      ids,
+      sort: query.sort,
       range: query.range,
-    });
+    };
   }
 
   async get(auth: AuthContext, id: number): Promise<EmployeeRecord> {
@@ -91,8 +73,8 @@ export class EmployeesService {
   }
 
   async seats(auth: AuthContext): Promise<SeatPreview> {
-    const seats = await this.activeSeats(auth.companyId);
-    return seatPreview(seats, await Subscription.findOne({ where: { companyId: auth.companyId } }));
+    const seats = await countSeats(auth.companyId);
+    return seatPreview(seats, await this.repository.subscription(auth.companyId));
   }
 
   /**
@@ -105,25 +87,23 @@ export class EmployeesService {
     requestId: string,
     { transaction: outer }: { transaction?: Transaction } = {},
   ): Promise<EmployeeSavedReply> {
-    return this.sequelize.transaction(outer ? { transaction: outer } : {}, async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       // The address before the seat: a refused address must not send the admin to a payment.
       await this.assertEmailFree(auth.companyId, input.email, null, transaction);
       await this.assertSeatCanBeAdded(auth.companyId, transaction);
-      const employee = await this.saveUnique(() =>
-        Employee.create(
-          {
-            companyId: auth.companyId,
-            name: input.name,
-            email: input.email,
-            jobRole: input.role,
-            hireDate: input.hire_date ?? today(),
-            birthday: input.birthday === undefined ? today() : input.birthday,
-            vacationDaysTotal: input.vacation_days_total,
-            sickDaysTotal: input.sick_days_total,
-            bankHoursTotal: input.bank_hours_total,
-          },
-          { transaction },
-        ),
+      const employee = await this.repository.create(
+        {
+          companyId: auth.companyId,
+          name: input.name,
+          email: input.email,
+          jobRole: input.role,
+          hireDate: input.hire_date ?? today(),
+          birthday: input.birthday === undefined ? today() : input.birthday,
+          vacationDaysTotal: input.vacation_days_total,
+          sickDaysTotal: input.sick_days_total,
+          bankHoursTotal: input.bank_hours_total,
+        },
+        transaction,
       );
       const invited = await this.inviteInSavepoint(auth, employee, transaction, requestId);
       const record = employeeRecordOf(employee);
@@ -139,11 +119,11 @@ export class EmployeesService {
         message: employeeTexts.added,
         ...(invited ? {} : { warning: employeeTexts.invitationNotQueued }),
       };
-    });
+    }, outer);
   }
 
   async update(auth: AuthContext, id: number, input: UpdateInput, requestId: string): Promise<EmployeeSavedReply> {
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const before = employeeRecordOf(employee);
       const emailChanged = input.email !== undefined && input.email !== employee.email;
@@ -152,37 +132,28 @@ export class EmployeesService {
       const bankTotal = input.bank_hours_total ?? employee.bankHoursTotal;
       assertUsedWithinTotals(vacationTotal, employee.vacationDaysUsed, bankTotal, employee.bankHoursUsed);
 
-      await this.saveUnique(() =>
-        employee.update(
-          {
-            name: input.name ?? employee.name,
-            email: input.email ?? employee.email,
-            jobRole: input.role ?? employee.jobRole,
-            hireDate: input.hire_date ?? employee.hireDate,
-            birthday: input.birthday === undefined ? employee.birthday : input.birthday,
-            vacationDaysTotal: vacationTotal,
-            sickDaysTotal: input.sick_days_total ?? employee.sickDaysTotal,
-            bankHoursTotal: bankTotal,
-          },
-          { transaction },
-        ),
+      await this.repository.update(
+        employee,
+        {
+          name: input.name ?? employee.name,
+          email: input.email ?? employee.email,
+          jobRole: input.role ?? employee.jobRole,
+          hireDate: input.hire_date ?? employee.hireDate,
+          birthday: input.birthday === undefined ? employee.birthday : input.birthday,
+          vacationDaysTotal: vacationTotal,
+          sickDaysTotal: input.sick_days_total ?? employee.sickDaysTotal,
+          bankHoursTotal: bankTotal,
+        },
+        transaction,
       );
       if (employee.userId) {
         // The sign-in follows the profile: a renamed or re-addressed employee signs in as such.
-        await this.saveUnique(() =>
-          User.update(
-            { name: employee.name, email: employee.email },
-            { where: { id: employee.userId!, companyId: auth.companyId }, transaction },
-          ),
-        );
+        await this.repository.updateSignIn(employee, transaction);
       } else if (emailChanged) {
         await this.inviteInSavepoint(auth, employee, transaction, requestId);
       } else if (employee.name !== before.name) {
         // The invitation page greets the person by the name the profile has now.
-        await Invitation.update(
-          { name: employee.name },
-          { where: { employeeId: employee.id, companyId: auth.companyId, acceptedAt: null }, transaction },
-        );
+        await this.repository.renameOpenInvitations(employee, transaction);
       }
       const after = employeeRecordOf(employee);
       await recordAudit(transaction, auth, {
@@ -209,13 +180,14 @@ export class EmployeesService {
       input.bank_hours_total,
       input.bank_hours_used,
     );
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const before = employeeRecordOf(employee);
       if (startedFrom !== undefined && startedFrom !== balancesVersionOf(before)) {
         throw new HttpError(409, employeeTexts.balancesChanged);
       }
-      await employee.update(
+      await this.repository.update(
+        employee,
         {
           vacationDaysTotal: input.vacation_days_total,
           vacationDaysUsed: input.vacation_days_used,
@@ -224,7 +196,7 @@ export class EmployeesService {
           bankHoursTotal: input.bank_hours_total,
           bankHoursUsed: input.bank_hours_used,
         },
-        { transaction },
+        transaction,
       );
       const after = employeeRecordOf(employee);
       await recordAudit(transaction, auth, {
@@ -243,20 +215,13 @@ export class EmployeesService {
    * invitations stop working at once, and their past leave stays on record under their name.
    */
   async remove(auth: AuthContext, id: number, requestId?: string): Promise<EmployeeSavedReply> {
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const record = employeeRecordOf(employee);
       const now = new Date();
-      await employee.update({ deletedAt: now }, { transaction });
-      if (employee.userId) {
-        const where = { id: employee.userId, companyId: auth.companyId };
-        await User.update({ disabledAt: now }, { where, transaction });
-        await User.increment('tokenVersion', { where, transaction });
-      }
-      await Invitation.update(
-        { revokedAt: now },
-        { where: { employeeId: employee.id, acceptedAt: null, revokedAt: null }, transaction },
-      );
+      await this.repository.update(employee, { deletedAt: now }, transaction);
+      await this.repository.disableSignIn(employee, now, transaction);
+      await this.repository.revokeOpenInvitations(employee, now, transaction);
       await recordAudit(transaction, auth, {
         action: 'employee.deleted',
         entity: 'employee',
@@ -269,7 +234,7 @@ export class EmployeesService {
   }
 
   async resendInvitation(auth: AuthContext, id: number, requestId: string): Promise<{ message: string }> {
-    await this.sequelize.transaction(async (transaction) => {
+    await this.repository.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       if (employee.userId) throw new HttpError(409, employeeTexts.alreadyJoined);
       await this.invite(auth, employee, transaction, requestId);
@@ -283,24 +248,17 @@ export class EmployeesService {
   }
 
   private async find(auth: AuthContext, id: number, transaction?: Transaction): Promise<Employee> {
-    const employee = await Employee.findOne({
-      where: { id, companyId: auth.companyId, deletedAt: null },
-      ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
-    });
+    const employee = await this.repository.find(auth.companyId, id, transaction);
     if (!employee) throw new HttpError(404, employeeTexts.notFound);
     return employee;
   }
 
-  private activeSeats(companyId: number, transaction?: Transaction): Promise<number> {
-    return Employee.count({ where: { companyId, deletedAt: null }, transaction });
-  }
-
   /** A seat needs a running subscription with a card on file (spec section 4, first-employee flow). */
   private async assertSeatCanBeAdded(companyId: number, transaction: Transaction): Promise<void> {
-    const subscription = await Subscription.findOne({ where: { companyId }, transaction });
+    const subscription = await this.repository.subscription(companyId, transaction);
     if (subscription?.canAddSeats()) return;
     const running = subscription?.status === 'active' || subscription?.status === 'cancel_at_period_end';
-    const isFirstEmployee = !running && (await this.activeSeats(companyId, transaction)) === 0;
+    const isFirstEmployee = !running && (await countSeats(companyId, transaction)) === 0;
     const message = isFirstEmployee ? employeeTexts.firstEmployeeRequiresPayment : employeeTexts.paymentMethodRequired;
     const reply: Omit<SeatRequiredError, 'message'> = { error: message, requiresPayment: true, isFirstEmployee };
     throw new HttpError(402, message, { ...reply });
@@ -318,47 +276,19 @@ export class EmployeesService {
     transaction: Transaction,
     field = 'email',
   ): Promise<void> {
-    const [employee, user] = await Promise.all([
-      Employee.findOne({
-        where: { companyId, email, deletedAt: null, ...(except ? { id: { [Op.ne]: except.id } } : {}) },
-        transaction,
-      }),
-      // A removed person's disabled sign-in does not block inviting them again.
-      User.findOne({
-        where: { companyId, email, disabledAt: null, ...(except?.userId ? { id: { [Op.ne]: except.userId } } : {}) },
-        transaction,
-      }),
-    ]);
-    if (employee || user) throw new HttpError(409, employeeTexts.emailTaken, { field });
+    if (await this.repository.addressInUse(companyId, email, except, transaction)) {
+      throw new HttpError(409, employeeTexts.emailTaken, { field });
+    }
     // A sign-in's address is unique across companies: the invitation could never be accepted.
-    const accountsCompany = await companyOf(this.sequelize, 'user-email', email, transaction);
+    const accountsCompany = await this.repository.companyOfSignIn(email, transaction);
     if (accountsCompany !== null && accountsCompany !== companyId) {
       throw new EmailTakenElsewhereError(field);
     }
   }
 
-  private async saveUnique<T>(save: () => Promise<T>): Promise<T> {
-    try {
-      return await save();
-    } catch (error) {
-      if (error instanceof UniqueConstraintError)
-        throw new HttpError(409, employeeTexts.emailTaken, { field: 'email' });
-      throw error;
-    }
-  }
-
   private async invite(auth: AuthContext, employee: Employee, transaction: Transaction, requestId: string) {
-    const [company, admin] = await Promise.all([
-      Company.findByPk(auth.companyId, { transaction, rejectOnEmpty: true }),
-      User.findByPk(auth.userId, { transaction, rejectOnEmpty: true }),
-    ]);
-    await createInvitation(transaction, {
-      employee,
-      companyName: company.name,
-      inviterName: admin.name,
-      appUrl: this.appUrl,
-      requestId,
-    });
+    const sender = await this.repository.invitationSender(auth.companyId, auth.userId, transaction);
+    await createInvitation(transaction, { employee, ...sender, appUrl: this.appUrl, requestId });
   }
 
   /** The employee is saved even if the invitation cannot be written; the reply then warns. */
@@ -369,9 +299,7 @@ export class EmployeesService {
     requestId: string,
   ): Promise<boolean> {
     try {
-      await this.sequelize.transaction({ transaction }, (savepoint) =>
-        this.invite(auth, employee, savepoint, requestId),
-      );
+      await this.repository.transaction((savepoint) => this.invite(auth, employee, savepoint, requestId), transaction);
       return true;
     } catch {
       return false;

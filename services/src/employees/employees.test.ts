@@ -113,6 +113,11 @@ describe('who may reach the employee routes', () => {
     expect(stillThere.body.name).not.toBe('Renamed');
   });
 
+  it.each(['not-an-id', '0', '1.5', '3000000000'])('answers 404 naming the employee for the id %s', async (id) => {
+    const reply = await t.request().get(`/api/employees/${id}`).set('Authorization', adminA).expect(404);
+    expect(reply.body).toEqual({ message: employeeTexts.notFound });
+  });
+
   it("lists only the caller's company", async () => {
     const ofB = await addEmployee(adminB);
     const listA = await t.request().get('/api/employees').set('Authorization', adminA).expect(200);

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { HttpError } from './errors';
 import type { ReplyToKeep } from './kept-replies';
-import type { JsonPage } from './paged-select';
+import type { JsonPage } from '../db/json-pages';
 
 export interface ListQuery<SortField extends string> {
   sort: { field: SortField; order: 'ASC' | 'DESC' } | null;

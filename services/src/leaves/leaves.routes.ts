@@ -1,28 +1,25 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { LEAVE_SORT_FIELDS, leaveDecisionSchema, leaveRequestInputSchema, leaveTexts } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
-import { HttpError } from '../http/errors';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
+import { routeId } from '../http/route-id';
+import type { LeavesRepository } from './leaves.repository';
 import type { LeavesService } from './leaves.service';
 
-const idParam = z.coerce.number().int().positive();
+const leaveId = (req: Request) => routeId(req, leaveTexts.notFound);
 
-function leaveId(req: Request): number {
-  const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw new HttpError(404, leaveTexts.notFound);
-  return parsed.data;
-}
-
-/** Mounted behind requireAuth: every role submits and lists (scoped); admins decide. */
-export function leavesRoutes(leaves: LeavesService, kept: KeptReplies): Router {
+/**
+ * Mounted behind requireAuth: every role submits and lists (scoped); admins decide. A list page is
+ * written by the repository's fast path.
+ */
+export function leavesRoutes(leaves: LeavesService, records: LeavesRepository, kept: KeptReplies): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
     const query = parseListQuery(req, LEAVE_SORT_FIELDS);
     await kept.send(req, res, JSON.stringify(query), async () =>
-      pageReply('leaves', query.range, await leaves.list(sessionOf(req), query)),
+      pageReply('leaves', query.range, await records.page(leaves.pageCriteria(sessionOf(req), query))),
     );
   });
 

@@ -3,6 +3,7 @@ export * from './balances';
 export * from './leaves';
 export * from './upcoming-events';
 export * from './leave-summary';
+export * from './leave-preview';
 export * from './retention';
 export * from './iso-days';
 export * from './leave-years';
