@@ -11,3 +11,4 @@ export * from './entitlement';
 export * from './hours-bank';
 export * from './ledger';
 export * from './balance-changes';
+export * from './permissions';
