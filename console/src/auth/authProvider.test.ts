@@ -43,6 +43,18 @@ describe(createAuthProvider.name, () => {
     await expect(authProvider.canAccess?.({ resource: 'leaves', action: 'list' })).resolves.toBe(true);
   });
 
+  it('should ask canAccess about the record, and refuse what it does not know, to admins too', async () => {
+    const authProvider = createAuthProvider(fakeSession(employee));
+    const withdraw = (status: string) =>
+      authProvider.canAccess?.({ resource: 'leaves', action: 'cancel', record: { own: true, status } });
+    await expect(withdraw('pending')).resolves.toBe(true);
+    await expect(withdraw('approved')).resolves.toBe(false);
+
+    const admin = createAuthProvider(fakeSession({ ...employee, role: 'admin' }));
+    await expect(admin.canAccess?.({ resource: 'leaves', action: 'delete' })).resolves.toBe(false);
+    await expect(admin.canAccess?.({ resource: 'reports', action: 'list' })).resolves.toBe(false);
+  });
+
   it('should end the session on a 401 and leave the redirect to the router', async () => {
     const session = fakeSession(employee);
     const authProvider = createAuthProvider(session);

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { authTexts, type LoginPayload } from '@teamfolk/shared/contracts';
-import { canAccess } from './canAccess';
+import { canAccess, isAccessRequest, type AccessRecord } from '@teamfolk/shared/rules';
 import type { SessionStore } from './session';
 
 /**
@@ -31,7 +31,10 @@ export function createAuthProvider(session: Pick<SessionStore, 'getSnapshot' | '
       return { id: user.id, fullName: user.employeeName || user.email };
     },
     getPermissions: async () => currentUser()?.role,
-    canAccess: async ({ resource, action }) => canAccess(currentUser()?.role, { resource, action }),
+    canAccess: async ({ resource, action, record }) => {
+      const request = { resource, action, record: record as AccessRecord | undefined };
+      return isAccessRequest(request) && canAccess(currentUser(), request);
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type TwoFactorChallengeReply,
   type TwoFactorLoginPayload,
 } from '@teamfolk/shared/contracts';
+import { canAccess } from '@teamfolk/shared/rules';
 import { apiRequest, errorMessage, onSubscriptionExpired, onUnauthorized } from '../api/http';
 import { clearToken, readDeviceToken, readToken, storeDeviceToken, storeToken } from './tokenStorage';
 
@@ -191,7 +192,7 @@ export class SessionStore {
 
   /** The spec ignores every failure of this call (it only refreshes the subscription's state). */
   private syncSubscription(user: SessionUser): void {
-    if (user.role !== 'admin') return;
+    if (!canAccess(user, { resource: 'billing', action: 'sync' })) return;
     this.lastSync = apiRequest('/billing/sync-subscription', { method: 'POST', reportUnauthorized: false }).then(
       () => undefined,
       () => undefined,

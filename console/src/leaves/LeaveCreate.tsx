@@ -24,6 +24,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { canAccess } from '@teamfolk/shared/rules';
 import { useSession } from '../auth/SessionProvider';
 import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
@@ -128,7 +129,7 @@ function LeaveInputs({ onNoWorkingDayChange }: { onNoWorkingDayChange: (noWorkin
         const partial = formData.leave_type === 'partial_day';
         return (
           <Box sx={formGridSx}>
-            {user?.role === 'admin' && (
+            {canAccess(user, { resource: 'employees', action: 'list' }) && (
               <Box className="wide">
                 <ReferenceInput source="employee_id" reference="employees" sort={{ field: 'name', order: 'ASC' }}>
                   <AutocompleteInput
@@ -254,11 +255,12 @@ function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelPr
 /** The signed-in employee's balances, or those of the employee an admin records leave for; none for an admin's own. */
 function useBalancesFor(employeeId: number | null): RemainingBalances | null {
   const { user } = useSession();
+  const readsEmployees = canAccess(user, { resource: 'employees', action: 'show' });
   const { data: employee } = useGetOne<EmployeeRecord>(
     'employees',
     { id: employeeId ?? 0 },
-    { enabled: user?.role === 'admin' && employeeId != null },
+    { enabled: readsEmployees && employeeId != null },
   );
-  if (user?.role === 'admin') return employeeId != null && employee ? remainingBalancesOfEmployee(employee) : null;
+  if (readsEmployees) return employeeId != null && employee ? remainingBalancesOfEmployee(employee) : null;
   return user ? remainingBalancesOfUser(user) : null;
 }

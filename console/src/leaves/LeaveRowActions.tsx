@@ -26,7 +26,7 @@ export function LeaveRowActions({ look }: { look: LeaveActionLook }) {
   const leave = useRecordContext<LeaveRequestRecord>();
   const { user } = useSession();
   if (!leave) return null;
-  const actions = leaveActionsFor(user?.role, leave);
+  const actions = leaveActionsFor(user, leave);
   if (!actions.decide && !actions.withdraw) return null;
 
   return (

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typograph
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useTranslate } from 'react-admin';
 import type { DataExportRecord, DataExportScope } from '@teamfolk/shared/contracts';
+import { canAccess } from '@teamfolk/shared/rules';
 import { errorMessage } from '../api/http';
 import { useSession } from '../auth/SessionProvider';
 import { isInProgress } from './dataExportState';
@@ -21,7 +22,9 @@ export function DataExportCard() {
   const { user } = useSession();
   const headingId = useId();
   const { latest, request } = useDataExports();
-  const scopes: DataExportScope[] = user?.role === 'admin' ? ['self', 'company'] : ['self'];
+  const scopes = (['self', 'company'] as const).filter((scope) =>
+    canAccess(user, { resource: 'dataExports', action: 'create', record: { scope } }),
+  );
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
