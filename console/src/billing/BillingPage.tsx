@@ -5,7 +5,7 @@ import { SEAT_PRICE_CENTS } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { FIRST_EMPLOYEE_SETUP } from '../employees/firstEmployeeCheckout';
-import { formatCents } from '../employees/employeeFormat';
+import { formatCents } from '../format/amounts';
 import { Page } from '../layout/Page';
 import { useIsMobile } from '../layout/useIsMobile';
 import { BillingHistoryTab } from './BillingHistoryTab';

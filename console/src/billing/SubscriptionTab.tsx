@@ -5,7 +5,7 @@ import type { BillingInfo, BillingSubscriptionStatus } from '@teamfolk/shared/co
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/http';
-import { formatCents } from '../employees/employeeFormat';
+import { formatCents } from '../format/amounts';
 import { reactivateSubscription } from './billingApi';
 import { formatDay, subscriptionDateOf } from './billingFormat';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';

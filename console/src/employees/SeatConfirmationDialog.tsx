@@ -13,7 +13,7 @@ import {
 import { SEAT_PRICE_CENTS, type SeatPreview } from '@teamfolk/shared/contracts';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { serverMessageOf, type TeamfolkDataProvider } from '../dashboard/dataProvider';
-import { formatCents } from './employeeFormat';
+import { formatCents } from '../format/amounts';
 import { seatChargeNote } from './seatCharges';
 
 type PreviewState =
