@@ -1,11 +1,11 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_MIN_LENGTH } from '@teamfolk/shared/contracts';
-import { ApiRequestError, errorMessage } from '../api/http';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { useSession } from '../auth/SessionProvider';
 import { RequiredTextField } from '../public/RequiredTextField';
-import { changePassword } from './accountSecurityApi';
 import { fieldOfServerProblem, passwordChangeProblem, type PasswordChangeForm } from './accountSecurityForms';
 
 const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmation: '' };
@@ -13,6 +13,7 @@ const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', co
 /** Current, new and confirmed password; the other sessions end, this tab carries on with a new one. */
 export function ChangePasswordCard() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const notify = useNotify();
   const { adoptSession } = useSession();
   const headingId = useId();
@@ -35,7 +36,10 @@ export function ChangePasswordCard() {
     setProblem(null);
     setSending(true);
     try {
-      const reply = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      const { data: reply } = await dataProvider.changePassword({
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+      });
       adoptSession(reply);
       setForm(emptyForm);
       notify(reply.message, { type: 'success' });

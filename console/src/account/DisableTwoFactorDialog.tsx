@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { TwoFactorStatus } from '@teamfolk/shared/contracts';
-import { ApiRequestError, errorMessage } from '../api/http';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { RequiredTextField } from '../public/RequiredTextField';
-import { disableTwoFactor } from './accountSecurityApi';
 
 interface DisableTwoFactorDialogProps {
   onClose: () => void;
@@ -14,6 +14,7 @@ interface DisableTwoFactorDialogProps {
 /** Turning the second step off asks for the password and a current code (or a recovery code). */
 export function DisableTwoFactorDialog({ onClose, onDisabled }: DisableTwoFactorDialogProps) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const titleId = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -25,7 +26,8 @@ export function DisableTwoFactorDialog({ onClose, onDisabled }: DisableTwoFactor
     setProblem(null);
     setSending(true);
     try {
-      onDisabled(await disableTwoFactor({ password, code }));
+      const { data: status } = await dataProvider.disableTwoFactor({ password, code });
+      onDisabled(status);
     } catch (failure) {
       const field = failure instanceof ApiRequestError ? failure.field : undefined;
       setProblem({

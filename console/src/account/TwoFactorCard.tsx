@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   twoFactorTexts,
   type TwoFactorEnabledReply,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@teamfolk/shared/contracts';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { useSession } from '../auth/SessionProvider';
-import { fetchTwoFactorStatus, startTwoFactor } from './accountSecurityApi';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorEnrolmentForm } from './TwoFactorEnrolmentForm';
@@ -25,6 +25,7 @@ type Step =
 export function TwoFactorCard() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const { user, adoptSession } = useSession();
   const headingId = useId();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
@@ -35,11 +36,14 @@ export function TwoFactorCard() {
 
   const fetchStatus = useCallback(
     (signal?: AbortSignal) =>
-      fetchTwoFactorStatus(signal).then(setStatus, (error: unknown) => {
-        if (signal?.aborted) return;
-        setLoadError(errorMessage(error, translate('app.account.twoFactor.loadFailed')));
-      }),
-    [translate],
+      dataProvider.getTwoFactorStatus({ signal }).then(
+        ({ data }) => setStatus(data),
+        (error: unknown) => {
+          if (signal?.aborted) return;
+          setLoadError(errorMessage(error, translate('app.account.twoFactor.loadFailed')));
+        },
+      ),
+    [dataProvider, translate],
   );
 
   useEffect(() => {
@@ -56,7 +60,8 @@ export function TwoFactorCard() {
   async function start() {
     setStarting(true);
     try {
-      setStep({ kind: 'enrolling', enrolment: await startTwoFactor() });
+      const { data: enrolment } = await dataProvider.startTwoFactor();
+      setStep({ kind: 'enrolling', enrolment });
     } catch (error) {
       notify(errorMessage(error, translate('app.account.twoFactor.startFailed')), { type: 'error' });
     } finally {

@@ -2,11 +2,11 @@ import { useId, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { BillingInfo, BillingSubscriptionStatus } from '@teamfolk/shared/contracts';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
 import { formatCents } from '../format/amounts';
-import { reactivateSubscription } from './billingApi';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { formatDay, subscriptionDateOf } from './billingFormat';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { LoadState } from './LoadState';
@@ -240,12 +240,13 @@ interface CancelingSubscriptionProps {
 function CancelingSubscription({ periodEnd, working, onChanged }: CancelingSubscriptionProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [reactivating, setReactivating] = useState(false);
 
   async function reactivate() {
     setReactivating(true);
     try {
-      const reply = await reactivateSubscription();
+      const { data: reply } = await dataProvider.reactivateSubscription();
       notify(reply.message || translate('resources.billing.messages.reactivated'), { type: 'success' });
       onChanged();
     } catch (error) {

@@ -4,7 +4,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { canAccess } from '@teamfolk/shared/rules';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
 import { CalendarExportButtons } from './CalendarExportButtons';

@@ -7,7 +7,7 @@ import {
   type EmployeeRecord,
 } from '@teamfolk/shared/contracts';
 import { NumberInput, useDataProvider, useRefresh, useTranslate, useUpdate, type Identifier } from 'react-admin';
-import type { TeamfolkDataProvider } from '../dashboard/dataProvider';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   balancesFormValuesOf,

@@ -26,7 +26,7 @@ import {
 } from 'react-admin';
 import { canAccess } from '@teamfolk/shared/rules';
 import { useSession } from '../auth/SessionProvider';
-import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   newLeaveDefaults,
@@ -88,9 +88,9 @@ export function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogPro
       return undefined;
     } catch (error) {
       // Shown in the dialog: while it is open, the rest of the page (notifications included) is hidden from screen readers.
-      const message = serverMessageOf(error, translate('resources.leaves.messages.submitFailed'));
-      const field = apiFailureOf(error)?.body.field;
-      if (typeof field === 'string' && field in defaultValues) return { [field]: message };
+      const message = errorMessage(error, translate('resources.leaves.messages.submitFailed'));
+      const field = error instanceof ApiRequestError ? error.field : undefined;
+      if (field && field in defaultValues) return { [field]: message };
       setSubmitError(message);
       return undefined;
     }

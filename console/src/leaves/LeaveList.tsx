@@ -16,7 +16,7 @@ import {
 import { Navigate, useLocation } from 'react-router';
 import { canAccess } from '@teamfolk/shared/rules';
 import { useSession } from '../auth/SessionProvider';
-import { serverMessageOf } from '../dashboard/dataProvider';
+import { errorMessage } from '../providers/apiError';
 import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
 import { Page } from '../layout/Page';
 import {
@@ -113,7 +113,7 @@ function LeaveListPage() {
         error={
           <ListLoadError
             retryLabel={translate('resources.leaves.list.retry')}
-            message={(error) => serverMessageOf(error, translate('resources.leaves.messages.fetchFailed'))}
+            message={(error) => errorMessage(error, translate('resources.leaves.messages.fetchFailed'))}
           />
         }
         fetchFailedMessage={translate('resources.leaves.messages.fetchFailed')}

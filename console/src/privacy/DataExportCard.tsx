@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useNotify, useTranslate } from 'react-admin';
-import type { DataExportRecord, DataExportScope } from '@teamfolk/shared/contracts';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { dataExportFileName, type DataExportRecord, type DataExportScope } from '@teamfolk/shared/contracts';
 import { canAccess } from '@teamfolk/shared/rules';
-import { errorMessage } from '../api/http';
 import { useSession } from '../auth/SessionProvider';
+import { saveAsFile } from '../layout/saveAsFile';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { isInProgress } from './dataExportState';
-import { saveDataExport } from './privacyApi';
 import { useDataExports } from './useDataExports';
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -56,6 +57,7 @@ function ExportRow({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const headingId = useId();
   const [busy, setBusy] = useState(false);
 
@@ -71,6 +73,11 @@ function ExportRow({
   }
 
   const ask = () => run(onRequest, 'app.privacy.requestFailed');
+  const save = async (ready: DataExportRecord) => {
+    if (!ready.readyAt) throw new Error('The export is not ready');
+    const { data } = await dataProvider.downloadDataExport(ready);
+    saveAsFile(data, dataExportFileName(ready.scope, ready.readyAt));
+  };
   const preparing = isInProgress(record);
   const ready = record?.status === 'ready';
 
@@ -102,7 +109,7 @@ function ExportRow({
               variant="contained"
               startIcon={<DownloadIcon />}
               loading={busy}
-              onClick={() => void run(() => saveDataExport(record), 'app.privacy.downloadFailed')}
+              onClick={() => void run(() => save(record), 'app.privacy.downloadFailed')}
             >
               {translate('app.privacy.save')}
             </Button>

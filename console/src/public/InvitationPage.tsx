@@ -3,7 +3,8 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import { useNavigate, useParams } from 'react-router';
 import { INVITATION_PASSWORD_MIN_LENGTH, type InvitationPreview } from '@teamfolk/shared/contracts';
-import { apiRequest, errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import { dataProvider } from '../providers/dataProvider';
 import { useSession } from '../auth/SessionProvider';
 import { en, formatText } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';
@@ -19,8 +20,8 @@ const lookupsByToken = new Map<string, Promise<InvitationLookup>>();
 function lookUpInvitation(token: string): Promise<InvitationLookup> {
   let lookup = lookupsByToken.get(token);
   if (!lookup) {
-    lookup = apiRequest<InvitationPreview>(`/auth/invitation/${encodeURIComponent(token)}`).then(
-      (invitation): InvitationLookup => ({ valid: true, invitation }),
+    lookup = dataProvider.getInvitation(token).then(
+      ({ data: invitation }): InvitationLookup => ({ valid: true, invitation }),
       (error: unknown): InvitationLookup => ({ valid: false, message: errorMessage(error, texts.invalidInvitation) }),
     );
     lookupsByToken.set(token, lookup);

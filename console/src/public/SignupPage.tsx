@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ApiRequestError, errorMessage } from '../api/http';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';

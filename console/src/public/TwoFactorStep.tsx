@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { twoFactorTexts } from '@teamfolk/shared/contracts';
 import { normaliseCodeInput } from '../account/accountSecurityForms';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';

@@ -3,7 +3,8 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import { useNavigate, useParams } from 'react-router';
-import { apiRequest, errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import { dataProvider } from '../providers/dataProvider';
 import { en } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';
 
@@ -20,7 +21,7 @@ const verificationsByToken = new Map<string, Promise<VerificationOutcome>>();
 function verifyEmailOnce(token: string): Promise<VerificationOutcome> {
   let verification = verificationsByToken.get(token);
   if (!verification) {
-    verification = apiRequest(`/auth/verify-email/${encodeURIComponent(token)}`).then(
+    verification = dataProvider.verifyEmail(token).then(
       (): VerificationOutcome => ({ verified: true }),
       (error: unknown): VerificationOutcome => ({
         verified: false,

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@teamfolk/shared/contracts';
 import { createAuthProvider } from './authProvider';
-import type { SessionState } from './session';
+import type { SessionState } from '../auth/session';
+import { ApiRequestError } from './apiError';
 
 const employee: SessionUser = {
   id: 7,
@@ -53,6 +54,14 @@ describe(createAuthProvider.name, () => {
     const admin = createAuthProvider(fakeSession({ ...employee, role: 'admin' }));
     await expect(admin.canAccess?.({ resource: 'leaves', action: 'delete' })).resolves.toBe(false);
     await expect(admin.canAccess?.({ resource: 'reports', action: 'list' })).resolves.toBe(false);
+  });
+
+  it("should let a call's failure through once the API client has ended the session, or when the call keeps its 401", async () => {
+    await expect(createAuthProvider(fakeSession(null)).checkError({ status: 401 })).resolves.toBeUndefined();
+    const confirmation = new ApiRequestError(401, { message: 'Your session has ended.' }, { endedSession: false });
+    await expect(createAuthProvider(fakeSession(employee)).checkError(confirmation)).resolves.toBeUndefined();
+    const ended = new ApiRequestError(401, {}, { endedSession: true });
+    await expect(createAuthProvider(fakeSession(employee)).checkError(ended)).rejects.toThrow();
   });
 
   it('should end the session on a 401 and leave the redirect to the router', async () => {
