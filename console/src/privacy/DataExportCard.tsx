@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { dataExportFileName, type DataExportRecord, type DataExportScope } from '@teamfolk/shared/contracts';
 import { canAccess } from '@teamfolk/shared/rules';
+import { AccountCard } from '../account/AccountCard';
 import { useSession } from '../auth/SessionProvider';
 import { saveAsFile } from '../layout/saveAsFile';
 import { errorMessage } from '../providers/apiError';
@@ -21,28 +22,19 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
 export function DataExportCard() {
   const translate = useTranslate();
   const { user } = useSession();
-  const headingId = useId();
   const { latest, request } = useDataExports();
   const scopes = (['self', 'company'] as const).filter((scope) =>
     canAccess(user, { resource: 'dataExports', action: 'create', record: { scope } }),
   );
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h3" variant="h6" sx={{ fontWeight: 600 }}>
-          {translate('app.privacy.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {translate('app.privacy.intro')}
-        </Typography>
-        <Stack spacing={2}>
-          {scopes.map((scope) => (
-            <ExportRow key={scope} scope={scope} record={latest[scope]} onRequest={() => request(scope)} />
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+    <AccountCard title={translate('app.privacy.title')} intro={translate('app.privacy.intro')}>
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        {scopes.map((scope) => (
+          <ExportRow key={scope} scope={scope} record={latest[scope]} onRequest={() => request(scope)} />
+        ))}
+      </Stack>
+    </AccountCard>
   );
 }
 
