@@ -41,6 +41,13 @@ export function BillingPage() {
     reloadAfterChange,
   );
 
+  const tabActions = {
+    working: flow.working,
+    onRetry: reloadAfterChange,
+    onChanged: reloadAfterChange,
+    onAddCard: flow.addCard,
+  };
+
   async function refresh() {
     setRefreshing(true);
     await reload({ fresh: true });
@@ -90,23 +97,12 @@ export function BillingPage() {
           {tab === 'subscription' && (
             <SubscriptionTab
               info={info}
-              working={flow.working}
-              onRetry={reloadAfterChange}
-              onChanged={reloadAfterChange}
+              {...tabActions}
               onSubscribe={flow.subscribe}
-              onAddCard={flow.addCard}
               onShowPaymentMethods={showPaymentMethods}
             />
           )}
-          {tab === 'paymentMethods' && (
-            <PaymentMethodsTab
-              paymentMethods={paymentMethods}
-              working={flow.working}
-              onRetry={reloadAfterChange}
-              onChanged={reloadAfterChange}
-              onAddCard={flow.addCard}
-            />
-          )}
+          {tab === 'paymentMethods' && <PaymentMethodsTab paymentMethods={paymentMethods} {...tabActions} />}
           {tab === 'history' && <BillingHistoryTab history={history} onRetry={reloadAfterChange} />}
         </Box>
       </Paper>

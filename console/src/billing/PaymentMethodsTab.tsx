@@ -10,14 +10,10 @@ import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { EmptyState } from '../layout/EmptyState';
 import { capitalize, formatCardExpiry } from './billingFormat';
 import { LoadState } from './LoadState';
-import type { Loadable } from './useBillingData';
+import type { BillingTabActions, Loadable } from './useBillingData';
 
-interface PaymentMethodsTabProps {
+interface PaymentMethodsTabProps extends BillingTabActions {
   paymentMethods: Loadable<PaymentMethodsReply>;
-  working: boolean;
-  onRetry: () => void;
-  onChanged: () => void;
-  onAddCard: () => void;
 }
 
 /** The company's cards: add one on the hosted card page, make one the default, remove another (spec section 5). */

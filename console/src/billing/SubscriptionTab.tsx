@@ -11,7 +11,7 @@ import { formatDay, subscriptionDateOf } from './billingFormat';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { LoadState } from './LoadState';
 import { StatusChip, type StatusTone } from './StatusChip';
-import type { Loadable } from './useBillingData';
+import type { BillingTabActions, Loadable } from './useBillingData';
 
 type ShownStatus = BillingSubscriptionStatus | 'none';
 
@@ -23,14 +23,9 @@ const STATUS_TONES: Record<ShownStatus, StatusTone> = {
   none: 'neutral',
 };
 
-interface SubscriptionTabProps {
+interface SubscriptionTabProps extends BillingTabActions {
   info: Loadable<BillingInfo>;
-  /** A checkout or card page is opening: starting another would race it. */
-  working: boolean;
-  onRetry: () => void;
-  onChanged: () => void;
   onSubscribe: () => void;
-  onAddCard: () => void;
   onShowPaymentMethods: () => void;
 }
 

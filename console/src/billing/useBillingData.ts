@@ -16,6 +16,15 @@ export interface Loadable<Data> {
   loaded: boolean;
 }
 
+/** What the subscription and card tabs may do: each reloads the screen's data after a change of its own. */
+export interface BillingTabActions {
+  /** A checkout or card page is opening: starting another would race it. */
+  working: boolean;
+  onRetry: () => void;
+  onChanged: () => void;
+  onAddCard: () => void;
+}
+
 export interface BillingData {
   info: Loadable<BillingInfo>;
   paymentMethods: Loadable<PaymentMethodsReply>;
