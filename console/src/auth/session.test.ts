@@ -1,17 +1,8 @@
 import { billingTexts, type SessionUser } from '@teamfolk/shared/contracts';
+import { fakeBrowserWindow } from '../testing/fakeBrowserWindow';
 
-/** The browser's localStorage and location, for the node test environment; set before the session module loads. */
-const storage = new Map<string, string>();
-Object.assign(globalThis, {
-  window: {
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-      removeItem: (key: string) => storage.delete(key),
-    },
-    location: { pathname: '/dashboard/employees' },
-  },
-});
+// Before the session module loads (imported in the test).
+fakeBrowserWindow('/dashboard/employees');
 
 const employee: SessionUser = {
   id: 7,

@@ -1,18 +1,9 @@
 import { SESSION_TOKEN_HEADER, TOKEN_STORAGE_KEY } from '@teamfolk/shared/contracts';
+import { fakeBrowserWindow } from '../testing/fakeBrowserWindow';
 import { ApiRequestError, errorMessage } from './apiError';
 import { adoptRenewedToken, httpClient, onUnauthorized } from './httpClient';
 
-/** The browser's localStorage, for the node test environment. */
-const storage = new Map<string, string>();
-Object.assign(globalThis, {
-  window: {
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => storage.set(key, value),
-      removeItem: (key: string) => storage.delete(key),
-    },
-  },
-});
+const storage = fakeBrowserWindow();
 
 const renewal = (token: string) => new Headers({ [SESSION_TOKEN_HEADER]: token });
 
