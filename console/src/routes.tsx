@@ -19,9 +19,7 @@ const InvitationPage = lazy(() =>
   import('./public/InvitationPage').then((module) => ({ default: module.InvitationPage })),
 );
 const NotFoundPage = lazy(() => import('./public/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
-const DashboardApp = lazy(() =>
-  import('./dashboard/DashboardApp').then((module) => ({ default: module.DashboardApp })),
-);
+const App = lazy(() => import('./App').then((module) => ({ default: module.App })));
 
 function RootLayout() {
   const { pathname, search } = useLocation();
@@ -62,7 +60,7 @@ export const router = createBrowserRouter([
         path: '/dashboard/*',
         element: (
           <RequireSession>
-            <DashboardApp />
+            <App />
           </RequireSession>
         ),
       },

@@ -12,7 +12,7 @@ const ASSETS: Record<string, string> = {
   'assets/index.js': moduleOf('entry', 40),
   'assets/react.js': moduleOf('react', 60),
   'assets/LandingPage.js': moduleOf('landing', 20),
-  'assets/DashboardApp.js': moduleOf('dashboard', 80),
+  'assets/App.js': moduleOf('dashboard', 80),
   'assets/react-admin.js': moduleOf('admin', 200),
   'assets/EmployeeList.js': moduleOf('employees', 50),
 };
@@ -23,13 +23,13 @@ const MANIFEST = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_react.js'],
-    dynamicImports: ['src/public/LandingPage.tsx', 'src/dashboard/DashboardApp.tsx'],
+    dynamicImports: ['src/public/LandingPage.tsx', 'src/App.tsx'],
     css: ['assets/index.css'],
   },
   '_react.js': { file: 'assets/react.js' },
   'src/public/LandingPage.tsx': { file: 'assets/LandingPage.js', isDynamicEntry: true, imports: ['_react.js'] },
-  'src/dashboard/DashboardApp.tsx': {
-    file: 'assets/DashboardApp.js',
+  'src/App.tsx': {
+    file: 'assets/App.js',
     isDynamicEntry: true,
     imports: ['index.html', '_react-admin.js'],
     dynamicImports: ['src/employees/EmployeeList.tsx'],
@@ -70,14 +70,14 @@ describe('measureEntryScripts', () => {
     expect(dashboard!.files.map(({ file }) => file)).toEqual([
       '/assets/index.js',
       '/assets/react.js',
-      '/assets/DashboardApp.js',
+      '/assets/App.js',
       '/assets/react-admin.js',
     ]);
   });
 
   it('should give each file its raw and gzip size, and the totals of the page', () => {
     const dashboard = measureEntryScripts(distDir).find(({ name }) => name === 'dashboard')!;
-    const files = ['assets/index.js', 'assets/react.js', 'assets/DashboardApp.js', 'assets/react-admin.js'];
+    const files = ['assets/index.js', 'assets/react.js', 'assets/App.js', 'assets/react-admin.js'];
 
     expect(dashboard.files.find(({ file }) => file === '/assets/react-admin.js')).toEqual({
       file: '/assets/react-admin.js',

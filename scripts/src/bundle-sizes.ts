@@ -26,8 +26,8 @@ export interface ProductEntry {
 
 export const PRODUCT_ENTRIES: readonly ProductEntry[] = [
   { name: 'landing', path: '/', routeModule: 'src/public/LandingPage.tsx' },
-  // The first screen after sign-in: /dashboard renders DashboardApp, whose home (OverviewPage) it imports statically.
-  { name: 'dashboard', path: '/dashboard', routeModule: 'src/dashboard/DashboardApp.tsx' },
+  // The first screen after sign-in: /dashboard renders App (react-admin), whose home (OverviewPage) it imports statically.
+  { name: 'dashboard', path: '/dashboard', routeModule: 'src/App.tsx' },
 ];
 
 const HTML_ENTRY = 'index.html';

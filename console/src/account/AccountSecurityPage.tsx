@@ -1,4 +1,5 @@
 import { Stack } from '@mui/material';
+import { canAccess } from '@teamfolk/shared/rules';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
@@ -17,7 +18,7 @@ export function AccountSecurityPage() {
     <Page title={translate('app.account.title')}>
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
         <ChangePasswordCard />
-        {user?.role === 'admin' && <TwoFactorCard />}
+        {canAccess(user, { resource: 'twoFactor', action: 'show' }) && <TwoFactorCard />}
         <DataExportCard />
       </Stack>
     </Page>

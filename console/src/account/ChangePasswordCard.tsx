@@ -1,11 +1,12 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { PASSWORD_MIN_LENGTH } from '@teamfolk/shared/contracts';
-import { ApiRequestError, errorMessage } from '../api/http';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { useSession } from '../auth/SessionProvider';
 import { RequiredTextField } from '../public/RequiredTextField';
-import { changePassword } from './accountSecurityApi';
+import { AccountCard } from './AccountCard';
 import { fieldOfServerProblem, passwordChangeProblem, type PasswordChangeForm } from './accountSecurityForms';
 
 const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmation: '' };
@@ -13,9 +14,9 @@ const emptyForm: PasswordChangeForm = { currentPassword: '', newPassword: '', co
 /** Current, new and confirmed password; the other sessions end, this tab carries on with a new one. */
 export function ChangePasswordCard() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const notify = useNotify();
   const { adoptSession } = useSession();
-  const headingId = useId();
   const [form, setForm] = useState<PasswordChangeForm>(emptyForm);
   const [problem, setProblem] = useState<{ field: keyof PasswordChangeForm | null; message: string } | null>(null);
   const [sending, setSending] = useState(false);
@@ -35,7 +36,10 @@ export function ChangePasswordCard() {
     setProblem(null);
     setSending(true);
     try {
-      const reply = await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
+      const { data: reply } = await dataProvider.changePassword({
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+      });
       adoptSession(reply);
       setForm(emptyForm);
       notify(reply.message, { type: 'success' });
@@ -63,33 +67,25 @@ export function ChangePasswordCard() {
   );
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h3" variant="h6" sx={{ fontWeight: 600 }}>
-          {translate('app.account.password.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {translate('app.account.password.intro')}
-        </Typography>
-        {problem && problem.field === null && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problem.message}
-          </Alert>
+    <AccountCard title={translate('app.account.password.title')} intro={translate('app.account.password.intro')}>
+      {problem && problem.field === null && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {problem.message}
+        </Alert>
+      )}
+      <Box component="form" onSubmit={(event) => void submit(event)} sx={{ maxWidth: 420 }}>
+        {passwordField('currentPassword', translate('app.account.password.current'), 'current-password')}
+        {passwordField(
+          'newPassword',
+          translate('app.account.password.new'),
+          'new-password',
+          translate('app.account.password.newHelp', { min: PASSWORD_MIN_LENGTH }),
         )}
-        <Box component="form" onSubmit={(event) => void submit(event)} sx={{ maxWidth: 420 }}>
-          {passwordField('currentPassword', translate('app.account.password.current'), 'current-password')}
-          {passwordField(
-            'newPassword',
-            translate('app.account.password.new'),
-            'new-password',
-            translate('app.account.password.newHelp', { min: PASSWORD_MIN_LENGTH }),
-          )}
-          {passwordField('confirmation', translate('app.account.password.confirm'), 'new-password')}
-          <Button type="submit" variant="contained" loading={sending} sx={{ mt: 2 }}>
-            {translate('app.account.password.submit')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+        {passwordField('confirmation', translate('app.account.password.confirm'), 'new-password')}
+        <Button type="submit" variant="contained" loading={sending} sx={{ mt: 2 }}>
+          {translate('app.account.password.submit')}
+        </Button>
+      </Box>
+    </AccountCard>
   );
 }

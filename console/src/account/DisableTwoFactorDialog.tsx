@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { TwoFactorStatus } from '@teamfolk/shared/contracts';
-import { ApiRequestError, errorMessage } from '../api/http';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
+import { useFormFields } from '../public/AuthForm';
 import { RequiredTextField } from '../public/RequiredTextField';
-import { disableTwoFactor } from './accountSecurityApi';
 
 interface DisableTwoFactorDialogProps {
   onClose: () => void;
@@ -14,9 +15,9 @@ interface DisableTwoFactorDialogProps {
 /** Turning the second step off asks for the password and a current code (or a recovery code). */
 export function DisableTwoFactorDialog({ onClose, onDisabled }: DisableTwoFactorDialogProps) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const titleId = useId();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const { values, field } = useFormFields({ password: '', code: '' });
   const [problem, setProblem] = useState<{ field: 'password' | 'code' | null; message: string } | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -25,7 +26,8 @@ export function DisableTwoFactorDialog({ onClose, onDisabled }: DisableTwoFactor
     setProblem(null);
     setSending(true);
     try {
-      onDisabled(await disableTwoFactor({ password, code }));
+      const { data: status } = await dataProvider.disableTwoFactor(values);
+      onDisabled(status);
     } catch (failure) {
       const field = failure instanceof ApiRequestError ? failure.field : undefined;
       setProblem({
@@ -48,19 +50,15 @@ export function DisableTwoFactorDialog({ onClose, onDisabled }: DisableTwoFactor
           <RequiredTextField
             label={translate('app.account.twoFactor.passwordLabel')}
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...field('password')}
             autoFocus
             error={Boolean(errorOf('password'))}
             helperText={errorOf('password')}
           />
           <RequiredTextField
             label={translate('app.account.twoFactor.codeOrRecoveryLabel')}
-            name="code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            {...field('code')}
             autoComplete="one-time-code"
             error={Boolean(errorOf('code'))}
             helperText={errorOf('code')}

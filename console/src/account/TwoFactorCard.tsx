@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   twoFactorTexts,
   type TwoFactorEnabledReply,
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@teamfolk/shared/contracts';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { useSession } from '../auth/SessionProvider';
-import { fetchTwoFactorStatus, startTwoFactor } from './accountSecurityApi';
+import { AccountCard } from './AccountCard';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorEnrolmentForm } from './TwoFactorEnrolmentForm';
@@ -25,8 +26,8 @@ type Step =
 export function TwoFactorCard() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const { user, adoptSession } = useSession();
-  const headingId = useId();
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'overview' });
@@ -35,11 +36,14 @@ export function TwoFactorCard() {
 
   const fetchStatus = useCallback(
     (signal?: AbortSignal) =>
-      fetchTwoFactorStatus(signal).then(setStatus, (error: unknown) => {
-        if (signal?.aborted) return;
-        setLoadError(errorMessage(error, translate('app.account.twoFactor.loadFailed')));
-      }),
-    [translate],
+      dataProvider.getTwoFactorStatus({ signal }).then(
+        ({ data }) => setStatus(data),
+        (error: unknown) => {
+          if (signal?.aborted) return;
+          setLoadError(errorMessage(error, translate('app.account.twoFactor.loadFailed')));
+        },
+      ),
+    [dataProvider, translate],
   );
 
   useEffect(() => {
@@ -56,7 +60,8 @@ export function TwoFactorCard() {
   async function start() {
     setStarting(true);
     try {
-      setStep({ kind: 'enrolling', enrolment: await startTwoFactor() });
+      const { data: enrolment } = await dataProvider.startTwoFactor();
+      setStep({ kind: 'enrolling', enrolment });
     } catch (error) {
       notify(errorMessage(error, translate('app.account.twoFactor.startFailed')), { type: 'error' });
     } finally {
@@ -79,82 +84,72 @@ export function TwoFactorCard() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography id={headingId} component="h3" variant="h6" sx={{ fontWeight: 600 }}>
-            {translate('app.account.twoFactor.title')}
-          </Typography>
-          {status && (
-            <Chip
-              size="small"
-              color={status.enabled ? 'success' : 'default'}
-              label={translate(status.enabled ? 'app.account.twoFactor.on' : 'app.account.twoFactor.off')}
-            />
-          )}
-        </Stack>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {translate('app.account.twoFactor.intro')}
-        </Typography>
-
-        {!status && !loadError && (
-          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
-            <CircularProgress size={24} aria-hidden />
-            <Typography>{translate('app.account.twoFactor.loading')}</Typography>
-          </Box>
-        )}
-        {loadError && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={retry}>
-                {translate('app.account.twoFactor.retry')}
-              </Button>
-            }
-          >
-            {loadError}
-          </Alert>
-        )}
-
-        {status && step.kind === 'recovery-codes' && (
-          <RecoveryCodesPanel
-            codes={step.codes}
-            email={user?.email ?? ''}
-            onDone={() => setStep({ kind: 'overview' })}
+    <AccountCard
+      title={translate('app.account.twoFactor.title')}
+      status={
+        status && (
+          <Chip
+            size="small"
+            color={status.enabled ? 'success' : 'default'}
+            label={translate(status.enabled ? 'app.account.twoFactor.on' : 'app.account.twoFactor.off')}
           />
-        )}
-        {status && step.kind === 'enrolling' && (
-          <TwoFactorEnrolmentForm
-            enrolment={step.enrolment}
-            onEnabled={enabled}
-            onCancel={() => setStep({ kind: 'overview' })}
-          />
-        )}
-        {status && step.kind === 'overview' && !status.enabled && (
-          <Button variant="contained" loading={starting} onClick={() => void start()} sx={{ mt: 2 }}>
-            {translate('app.account.twoFactor.turnOn')}
-          </Button>
-        )}
-        {status && step.kind === 'overview' && status.enabled && (
-          <Box sx={{ mt: 2 }}>
-            {status.enabledAt && (
-              <Typography>
-                {translate('app.account.twoFactor.enabledSince', {
-                  date: enabledDateFormat.format(new Date(status.enabledAt)),
-                })}
-              </Typography>
-            )}
-            <Typography color={status.recoveryCodesRemaining < 3 ? 'warning.main' : 'text.secondary'}>
-              {translate('app.account.twoFactor.recoveryRemaining', { smart_count: status.recoveryCodesRemaining })}
-            </Typography>
-            <Button variant="outlined" color="error" onClick={() => setDisabling(true)} sx={{ mt: 2 }}>
-              {translate('app.account.twoFactor.turnOff')}
+        )
+      }
+      intro={translate('app.account.twoFactor.intro')}
+    >
+      {!status && !loadError && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>{translate('app.account.twoFactor.loading')}</Typography>
+        </Box>
+      )}
+      {loadError && (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              {translate('app.account.twoFactor.retry')}
             </Button>
-          </Box>
-        )}
-        {disabling && <DisableTwoFactorDialog onClose={() => setDisabling(false)} onDisabled={disabled} />}
-      </CardContent>
-    </Card>
+          }
+        >
+          {loadError}
+        </Alert>
+      )}
+
+      {status && step.kind === 'recovery-codes' && (
+        <RecoveryCodesPanel codes={step.codes} email={user?.email ?? ''} onDone={() => setStep({ kind: 'overview' })} />
+      )}
+      {status && step.kind === 'enrolling' && (
+        <TwoFactorEnrolmentForm
+          enrolment={step.enrolment}
+          onEnabled={enabled}
+          onCancel={() => setStep({ kind: 'overview' })}
+        />
+      )}
+      {status && step.kind === 'overview' && !status.enabled && (
+        <Button variant="contained" loading={starting} onClick={() => void start()} sx={{ mt: 2 }}>
+          {translate('app.account.twoFactor.turnOn')}
+        </Button>
+      )}
+      {status && step.kind === 'overview' && status.enabled && (
+        <Box sx={{ mt: 2 }}>
+          {status.enabledAt && (
+            <Typography>
+              {translate('app.account.twoFactor.enabledSince', {
+                date: enabledDateFormat.format(new Date(status.enabledAt)),
+              })}
+            </Typography>
+          )}
+          <Typography color={status.recoveryCodesRemaining < 3 ? 'warning.main' : 'text.secondary'}>
+            {translate('app.account.twoFactor.recoveryRemaining', { smart_count: status.recoveryCodesRemaining })}
+          </Typography>
+          <Button variant="outlined" color="error" onClick={() => setDisabling(true)} sx={{ mt: 2 }}>
+            {translate('app.account.twoFactor.turnOff')}
+          </Button>
+        </Box>
+      )}
+      {disabling && <DisableTwoFactorDialog onClose={() => setDisabling(false)} onDisabled={disabled} />}
+    </AccountCard>
   );
 }

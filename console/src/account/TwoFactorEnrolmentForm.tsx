@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { TwoFactorEnabledReply, TwoFactorEnrolment } from '@teamfolk/shared/contracts';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { RequiredTextField } from '../public/RequiredTextField';
-import { confirmTwoFactor } from './accountSecurityApi';
 import { normaliseCodeInput } from './accountSecurityForms';
 
 interface TwoFactorEnrolmentFormProps {
@@ -16,6 +16,7 @@ interface TwoFactorEnrolmentFormProps {
 /** The QR code (or the key to type in), then the first code from the app, which turns it on. */
 export function TwoFactorEnrolmentForm({ enrolment, onEnabled, onCancel }: TwoFactorEnrolmentFormProps) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const secretId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +27,8 @@ export function TwoFactorEnrolmentForm({ enrolment, onEnabled, onCancel }: TwoFa
     setError(null);
     setSending(true);
     try {
-      onEnabled(await confirmTwoFactor(code));
+      const { data: reply } = await dataProvider.confirmTwoFactor(code);
+      onEnabled(reply);
     } catch (failure) {
       setError(errorMessage(failure, translate('app.account.twoFactor.confirmFailed')));
       setSending(false);

@@ -3,16 +3,17 @@ import {
   isTwoFactorChallenge,
   type AcceptInvitationPayload,
   type LoginPayload,
-  type LoginReply,
   type SessionReply,
   type SessionUser,
-  type SignInReply,
   type SignupPayload,
   type SignupReply,
   type TwoFactorChallengeReply,
   type TwoFactorLoginPayload,
 } from '@teamfolk/shared/contracts';
-import { apiRequest, errorMessage, onSubscriptionExpired, onUnauthorized } from '../api/http';
+import { canAccess } from '@teamfolk/shared/rules';
+import { errorMessage } from '../providers/apiError';
+import { dataProvider } from '../providers/dataProvider';
+import { onSubscriptionExpired, onUnauthorized } from '../providers/httpClient';
 import { clearToken, readDeviceToken, readToken, storeDeviceToken, storeToken } from './tokenStorage';
 
 /** Why the last session ended: an explicit logout leads home, an expired session leads to the login page. */
@@ -60,8 +61,8 @@ export class SessionStore {
     this.started = true;
     if (!readToken()) return;
     const generation = this.generation;
-    apiRequest<SessionUser>('/auth/me').then(
-      (user) => {
+    dataProvider.getSessionUser().then(
+      ({ data: user }) => {
         if (generation !== this.generation) return;
         this.setState({ user, loading: false, endReason: null });
         this.syncSubscription(user);
@@ -84,7 +85,7 @@ export class SessionStore {
   login = async (credentials: LoginPayload): Promise<SessionUser | TwoFactorChallengeReply> => {
     const deviceToken = readDeviceToken(credentials.email);
     const body: LoginPayload = deviceToken ? { ...credentials, deviceToken } : credentials;
-    const reply = await apiRequest<LoginReply>('/auth/login', { method: 'POST', body });
+    const { data: reply } = await dataProvider.login(body);
     if (isTwoFactorChallenge(reply)) return reply;
     storeDeviceToken(reply.user.email, reply.deviceToken);
     this.signIn(reply);
@@ -94,7 +95,7 @@ export class SessionStore {
 
   /** The second step of a sign-in: the challenge and a code from the app (or a recovery code). */
   completeTwoFactorLogin = async (payload: TwoFactorLoginPayload): Promise<SessionUser> => {
-    const reply = await apiRequest<SignInReply>('/auth/login/two-factor', { method: 'POST', body: payload });
+    const { data: reply } = await dataProvider.completeTwoFactorLogin(payload);
     storeDeviceToken(reply.user.email, reply.deviceToken);
     this.signIn(reply);
     this.syncSubscription(reply.user);
@@ -110,13 +111,13 @@ export class SessionStore {
   };
 
   signup = async (payload: SignupPayload): Promise<SignupReply> => {
-    const reply = await apiRequest<SignupReply>('/auth/signup', { method: 'POST', body: payload });
+    const { data: reply } = await dataProvider.signup(payload);
     if ('token' in reply) this.signIn(reply);
     return reply;
   };
 
   acceptInvitation = async (payload: AcceptInvitationPayload): Promise<SessionUser> => {
-    const reply = await apiRequest<SessionReply>('/auth/invitation/accept', { method: 'POST', body: payload });
+    const { data: reply } = await dataProvider.acceptInvitation(payload);
     this.signIn(reply);
     return reply.user;
   };
@@ -128,7 +129,7 @@ export class SessionStore {
    */
   logout = (): void => {
     if (readToken()) {
-      apiRequest('/auth/logout', { method: 'POST', reportUnauthorized: false, keepalive: true }).catch(() => undefined);
+      dataProvider.logout().catch(() => undefined);
     }
     this.end('logout');
   };
@@ -146,7 +147,7 @@ export class SessionStore {
     if (!this.state.user) return;
     const generation = this.generation;
     try {
-      const user = await apiRequest<SessionUser>('/auth/me', { background });
+      const { data: user } = await dataProvider.getSessionUser({ background });
       if (generation !== this.generation) return;
       this.setState({ ...this.state, user });
       this.syncSubscription(user);
@@ -170,7 +171,7 @@ export class SessionStore {
 
   resendVerification = async (email: string): Promise<ResendVerificationResult> => {
     try {
-      await apiRequest<{ message: string }>('/auth/resend-verification', { method: 'POST', body: { email } });
+      await dataProvider.resendVerification(email);
       return { success: true };
     } catch (error) {
       return { success: false, message: errorMessage(error, authTexts.resendFailed) };
@@ -191,8 +192,8 @@ export class SessionStore {
 
   /** The spec ignores every failure of this call (it only refreshes the subscription's state). */
   private syncSubscription(user: SessionUser): void {
-    if (user.role !== 'admin') return;
-    this.lastSync = apiRequest('/billing/sync-subscription', { method: 'POST', reportUnauthorized: false }).then(
+    if (!canAccess(user, { resource: 'billing', action: 'sync' })) return;
+    this.lastSync = dataProvider.syncSubscription().then(
       () => undefined,
       () => undefined,
     );

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@teamfolk/shared/contracts';
-import { canAccess } from './canAccess';
+import { canAccess } from '@teamfolk/shared/rules';
 
 export const BILLING_PATH = '/dashboard/billing';
 
@@ -18,7 +18,7 @@ export function subscriptionNoticeFor(
   pathname: string,
 ): SubscriptionNotice | null {
   if (!user?.subscriptionExpired || pathname.startsWith(BILLING_PATH)) return null;
-  return canAccess(user.role, { resource: 'billing', action: 'list' })
+  return canAccess(user, { resource: 'billing', action: 'list' })
     ? { action: 'openBilling' }
     : { action: 'contactAdmin' };
 }

@@ -15,7 +15,7 @@ import {
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { BillingCycleRecord, BillingCycleStatus } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
-import { formatCents } from '../employees/employeeFormat';
+import { formatCents } from '../format/amounts';
 import { EmptyState } from '../layout/EmptyState';
 import { useIsMobile } from '../layout/useIsMobile';
 import { formatBillingMonth, formatDay } from './billingFormat';

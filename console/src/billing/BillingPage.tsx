@@ -5,7 +5,7 @@ import { SEAT_PRICE_CENTS } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { FIRST_EMPLOYEE_SETUP } from '../employees/firstEmployeeCheckout';
-import { formatCents } from '../employees/employeeFormat';
+import { formatCents } from '../format/amounts';
 import { Page } from '../layout/Page';
 import { useIsMobile } from '../layout/useIsMobile';
 import { BillingHistoryTab } from './BillingHistoryTab';
@@ -40,6 +40,13 @@ export function BillingPage() {
     flow.arrivalKind === 'plain' ? info.data?.unreportedCheckout : null,
     reloadAfterChange,
   );
+
+  const tabActions = {
+    working: flow.working,
+    onRetry: reloadAfterChange,
+    onChanged: reloadAfterChange,
+    onAddCard: flow.addCard,
+  };
 
   async function refresh() {
     setRefreshing(true);
@@ -90,23 +97,12 @@ export function BillingPage() {
           {tab === 'subscription' && (
             <SubscriptionTab
               info={info}
-              working={flow.working}
-              onRetry={reloadAfterChange}
-              onChanged={reloadAfterChange}
+              {...tabActions}
               onSubscribe={flow.subscribe}
-              onAddCard={flow.addCard}
               onShowPaymentMethods={showPaymentMethods}
             />
           )}
-          {tab === 'paymentMethods' && (
-            <PaymentMethodsTab
-              paymentMethods={paymentMethods}
-              working={flow.working}
-              onRetry={reloadAfterChange}
-              onChanged={reloadAfterChange}
-              onAddCard={flow.addCard}
-            />
-          )}
+          {tab === 'paymentMethods' && <PaymentMethodsTab paymentMethods={paymentMethods} {...tabActions} />}
           {tab === 'history' && <BillingHistoryTab history={history} onRetry={reloadAfterChange} />}
         </Box>
       </Paper>

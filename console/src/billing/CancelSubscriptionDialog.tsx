@@ -10,9 +10,9 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
-import { errorMessage } from '../api/http';
-import { cancelSubscription, type CancellationTiming } from './billingApi';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from '../providers/apiError';
+import type { CancellationTiming, TeamfolkDataProvider } from '../providers/dataProvider';
 import { formatDay } from './billingFormat';
 
 interface CancelSubscriptionDialogProps {
@@ -25,6 +25,7 @@ interface CancelSubscriptionDialogProps {
 export function CancelSubscriptionDialog({ periodEnd, onClose, onCanceled }: CancelSubscriptionDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const titleId = useId();
   const [timing, setTiming] = useState<CancellationTiming>('periodEnd');
   const [sending, setSending] = useState(false);
@@ -32,7 +33,7 @@ export function CancelSubscriptionDialog({ periodEnd, onClose, onCanceled }: Can
   async function confirm() {
     setSending(true);
     try {
-      const reply = await cancelSubscription(timing);
+      const { data: reply } = await dataProvider.cancelSubscription(timing);
       notify(reply.message, { type: 'success' });
       onCanceled();
     } catch (error) {

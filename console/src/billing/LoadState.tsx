@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
 import type { Loadable } from './useBillingData';
 
 interface LoadStateProps<Data> {

@@ -4,20 +4,16 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { PaymentMethodRecord, PaymentMethodsReply } from '@teamfolk/shared/contracts';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { errorMessage } from '../api/http';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { EmptyState } from '../layout/EmptyState';
-import { makeDefaultPaymentMethod, removePaymentMethod } from './billingApi';
 import { capitalize, formatCardExpiry } from './billingFormat';
 import { LoadState } from './LoadState';
-import type { Loadable } from './useBillingData';
+import type { BillingTabActions, Loadable } from './useBillingData';
 
-interface PaymentMethodsTabProps {
+interface PaymentMethodsTabProps extends BillingTabActions {
   paymentMethods: Loadable<PaymentMethodsReply>;
-  working: boolean;
-  onRetry: () => void;
-  onChanged: () => void;
-  onAddCard: () => void;
 }
 
 /** The company's cards: add one on the hosted card page, make one the default, remove another (spec section 5). */
@@ -94,6 +90,7 @@ interface PaymentMethodRowProps {
 function PaymentMethodRow({ method, isDefault, removable, onChanged }: PaymentMethodRowProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [makingDefault, setMakingDefault] = useState(false);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -106,7 +103,7 @@ function PaymentMethodRow({ method, isDefault, removable, onChanged }: PaymentMe
   async function makeDefault() {
     setMakingDefault(true);
     try {
-      const reply = await makeDefaultPaymentMethod(method.id);
+      const { data: reply } = await dataProvider.makeDefaultPaymentMethod(method.id);
       notify(reply.message || translate('resources.billing.messages.defaultPaymentMethodUpdated'), {
         type: 'success',
       });
@@ -123,7 +120,7 @@ function PaymentMethodRow({ method, isDefault, removable, onChanged }: PaymentMe
   async function remove() {
     setRemoving(true);
     try {
-      const reply = await removePaymentMethod(method.id);
+      const { data: reply } = await dataProvider.removePaymentMethod(method.id);
       notify(reply.message || translate('resources.billing.messages.paymentMethodRemoved'), { type: 'success' });
       setConfirmingRemoval(false);
       onChanged();

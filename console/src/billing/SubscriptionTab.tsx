@@ -2,16 +2,16 @@ import { useId, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { BillingInfo, BillingSubscriptionStatus } from '@teamfolk/shared/contracts';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
-import { formatCents } from '../employees/employeeFormat';
-import { reactivateSubscription } from './billingApi';
+import { errorMessage } from '../providers/apiError';
+import { formatCents } from '../format/amounts';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { formatDay, subscriptionDateOf } from './billingFormat';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { LoadState } from './LoadState';
 import { StatusChip, type StatusTone } from './StatusChip';
-import type { Loadable } from './useBillingData';
+import type { BillingTabActions, Loadable } from './useBillingData';
 
 type ShownStatus = BillingSubscriptionStatus | 'none';
 
@@ -23,14 +23,9 @@ const STATUS_TONES: Record<ShownStatus, StatusTone> = {
   none: 'neutral',
 };
 
-interface SubscriptionTabProps {
+interface SubscriptionTabProps extends BillingTabActions {
   info: Loadable<BillingInfo>;
-  /** A checkout or card page is opening: starting another would race it. */
-  working: boolean;
-  onRetry: () => void;
-  onChanged: () => void;
   onSubscribe: () => void;
-  onAddCard: () => void;
   onShowPaymentMethods: () => void;
 }
 
@@ -240,12 +235,13 @@ interface CancelingSubscriptionProps {
 function CancelingSubscription({ periodEnd, working, onChanged }: CancelingSubscriptionProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [reactivating, setReactivating] = useState(false);
 
   async function reactivate() {
     setReactivating(true);
     try {
-      const reply = await reactivateSubscription();
+      const { data: reply } = await dataProvider.reactivateSubscription();
       notify(reply.message || translate('resources.billing.messages.reactivated'), { type: 'success' });
       onChanged();
     } catch (error) {

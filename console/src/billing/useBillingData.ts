@@ -5,7 +5,8 @@ import {
   type BillingInfo,
   type PaymentMethodsReply,
 } from '@teamfolk/shared/contracts';
-import { fetchBillingHistory, fetchBillingInfo, fetchPaymentMethods } from './billingApi';
+import { useDataProvider } from 'react-admin';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { onEmployeesChanged } from './employeesChanged';
 
 /** One part of the screen: the last data that arrived, and the error of the last attempt if it failed. */
@@ -13,6 +14,15 @@ export interface Loadable<Data> {
   data: Data | undefined;
   error: unknown;
   loaded: boolean;
+}
+
+/** What the subscription and card tabs may do: each reloads the screen's data after a change of its own. */
+export interface BillingTabActions {
+  /** A checkout or card page is opening: starting another would race it. */
+  working: boolean;
+  onRetry: () => void;
+  onChanged: () => void;
+  onAddCard: () => void;
 }
 
 export interface BillingData {
@@ -56,6 +66,7 @@ export function useBillingData({ paused = false }: { paused?: boolean } = {}): B
     paymentMethods: notYetLoaded,
     history: notYetLoaded,
   });
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const running = useRef<Promise<void> | undefined>(undefined);
   const latestRequest = useRef(0);
 
@@ -64,9 +75,13 @@ export function useBillingData({ paused = false }: { paused?: boolean } = {}): B
       if (running.current && !fresh) return running.current;
       latestRequest.current += 1;
       const request = latestRequest.current;
+      const data = <Data>(call: Promise<{ data: Data }>) => call.then((reply) => reply.data);
       const run = Promise.all([
-        Promise.allSettled([fetchBillingInfo({ background }), fetchBillingHistory({ background })]),
-        paymentMethods ? Promise.allSettled([fetchPaymentMethods()]) : Promise.resolve([]),
+        Promise.allSettled([
+          data(dataProvider.getBillingInfo({ background })),
+          data(dataProvider.getBillingHistory({ background })),
+        ]),
+        paymentMethods ? Promise.allSettled([data(dataProvider.getPaymentMethods())]) : Promise.resolve([]),
       ]).then(([[info, history], [cards]]) => {
         // Answers overtaken by a newer request are dropped: they may show the state before a change.
         if (request !== latestRequest.current) return;
@@ -80,7 +95,7 @@ export function useBillingData({ paused = false }: { paused?: boolean } = {}): B
       running.current = run;
       return run;
     },
-    [],
+    [dataProvider],
   );
 
   useEffect(() => {

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertColor } from '@mui/material';
 import { TIMERS_MS } from '@teamfolk/shared/contracts';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiRequestError, errorMessage } from '../api/http';
 import type { EmployeePayload } from '../employees/employeeForms';
 import type { EmployeesLocationState } from '../employees/EmployeeList';
 import { clearPendingEmployee, readCheckoutRedirectAt, readPendingEmployee } from '../employees/firstEmployeeCheckout';
 import { billingArrivalOf, type BillingArrival } from './billingArrival';
-import { confirmCheckout, createCheckoutSession, createHostedCardSetup } from './billingApi';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 const BILLING_PATH = '/dashboard/billing';
 const EMPLOYEES_PATH = '/dashboard/employees';
@@ -37,6 +37,7 @@ interface CheckoutFlowOptions {
  */
 export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOptions) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [arrival] = useState(() => billingArrivalOf(searchParams, readPendingEmployee()));
@@ -86,8 +87,8 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
   /** The notice saying so is already up: set on arrival, or by the Subscribe Now click. */
   const requestCheckout = useCallback(
     (redirectAt: number, pendingEmployee?: EmployeePayload) =>
-      createCheckoutSession(pendingEmployee ? { pendingEmployeeData: pendingEmployee } : {}).then(
-        ({ url }) => redirectTo(url, redirectAt),
+      dataProvider.createCheckoutSession(pendingEmployee ? { pendingEmployeeData: pendingEmployee } : {}).then(
+        ({ data: { url } }) => redirectTo(url, redirectAt),
         (error: unknown) => {
           if (!pendingEmployee) {
             setNotice({
@@ -101,13 +102,13 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
           failAndReturnToBilling(errorMessage(error, translate('resources.billing.messages.initiatePaymentFailed')));
         },
       ),
-    [failAndReturnToBilling, redirectTo, translate],
+    [dataProvider, failAndReturnToBilling, redirectTo, translate],
   );
 
   const requestCardSetup = useCallback(
     (redirectAt: number) =>
-      createHostedCardSetup().then(
-        ({ url }) => {
+      dataProvider.createHostedCardSetup().then(
+        ({ data: { url } }) => {
           if (url) redirectTo(url, redirectAt);
           else
             setNotice({
@@ -121,13 +122,13 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
             message: errorMessage(error, translate('resources.billing.messages.addPaymentMethodFailed')),
           }),
       ),
-    [redirectTo, translate],
+    [dataProvider, redirectTo, translate],
   );
 
   const confirmPayment = useCallback(
     (sessionId: string) =>
-      confirmCheckout(sessionId).then(
-        (reply) => {
+      dataProvider.confirmCheckout(sessionId).then(
+        ({ data: reply }) => {
           clearPendingEmployee();
           if (reply.employeeCreated) {
             setNotice({
@@ -150,13 +151,13 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
         },
         (error: unknown) => failAndReturnToBilling(failedConfirmationMessage(error, translate, 'paymentSuccessFailed')),
       ),
-    [after, failAndReturnToBilling, navigate, reload, showPlainBillingPage, translate],
+    [after, dataProvider, failAndReturnToBilling, navigate, reload, showPlainBillingPage, translate],
   );
 
   const confirmCard = useCallback(
     (sessionId: string) =>
-      confirmCheckout(sessionId).then(
-        (reply) => {
+      dataProvider.confirmCheckout(sessionId).then(
+        ({ data: reply }) => {
           setNotice({ severity: reply.alreadyProcessed ? 'info' : 'success', message: reply.message });
           showPlainBillingPage();
           showPaymentMethods();
@@ -165,7 +166,7 @@ export function useCheckoutFlow({ reload, showPaymentMethods }: CheckoutFlowOpti
         (error: unknown) =>
           failAndReturnToBilling(failedConfirmationMessage(error, translate, 'addPaymentMethodFailed')),
       ),
-    [failAndReturnToBilling, reload, showPaymentMethods, showPlainBillingPage, translate],
+    [dataProvider, failAndReturnToBilling, reload, showPaymentMethods, showPlainBillingPage, translate],
   );
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { TIMERS_MS, type PaymentSuccessReply, type UnreportedCheckout } from '@teamfolk/shared/contracts';
 import { session } from '../auth/session';
-import { confirmCheckout, fetchBillingInfo } from './billingApi';
+import { useDataProvider } from 'react-admin';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import type { CheckoutReport } from './checkoutReport';
 
 /**
@@ -12,6 +13,7 @@ export function useCheckoutReport(
   checkout: UnreportedCheckout | null | undefined,
   onReported: (reply: PaymentSuccessReply) => void,
 ): { report: CheckoutReport | null; dismiss: () => void } {
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [reported, setReported] = useState<CheckoutReport | null>(null);
   const confirming = useRef(new Set<string>());
   const reportedListener = useRef(onReported);
@@ -22,8 +24,8 @@ export function useCheckoutReport(
   useEffect(() => {
     if (checkout?.state !== 'finished' || confirming.current.has(checkout.sessionId)) return;
     confirming.current.add(checkout.sessionId);
-    confirmCheckout(checkout.sessionId).then(
-      (reply) => {
+    dataProvider.confirmCheckout(checkout.sessionId).then(
+      ({ data: reply }) => {
         // Another screen (or tab) told it first: nothing more to say here.
         if (reply.alreadyProcessed) return;
         setReported({ state: 'reported', employeeName: checkout.employeeName, reply });
@@ -31,7 +33,7 @@ export function useCheckoutReport(
       },
       () => undefined,
     );
-  }, [checkout]);
+  }, [checkout, dataProvider]);
 
   const report: CheckoutReport | null =
     reported ?? (checkout?.state === 'finishing' ? { state: 'finishing', employeeName: checkout.employeeName } : null);
@@ -44,13 +46,14 @@ export function useCheckoutReport(
  * being finished.
  */
 export function useUnreportedCheckout(): UnreportedCheckout | null {
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [checkout, setCheckout] = useState<UnreportedCheckout | null>(null);
   useEffect(() => {
     let timer: number | undefined;
     let current = true;
     const load = () =>
-      fetchBillingInfo({ background: true }).then(
-        (info) => {
+      dataProvider.getBillingInfo({ background: true }).then(
+        ({ data: info }) => {
           if (!current) return;
           setCheckout(info.unreportedCheckout);
           if (info.unreportedCheckout?.state === 'finishing') timer = window.setTimeout(load, TIMERS_MS.billingRefresh);
@@ -62,6 +65,6 @@ export function useUnreportedCheckout(): UnreportedCheckout | null {
       current = false;
       window.clearTimeout(timer);
     };
-  }, []);
+  }, [dataProvider]);
   return checkout;
 }

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import GoogleIcon from '@mui/icons-material/Google';
-import { useNotify, useTranslate } from 'react-admin';
-import { errorMessage } from '../api/http';
-import { downloadIcalExport, fetchGoogleCalendarLinks } from './calendarApi';
+import { ICAL_FILE_NAME } from '@teamfolk/shared/contracts';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { saveAsFile } from '../layout/saveAsFile';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 /** On a phone the two buttons share the row; only on the narrowest screens do their labels wrap. */
 const phoneFriendly = {
@@ -19,12 +21,14 @@ const phoneFriendly = {
 export function CalendarExportButtons() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [exporting, setExporting] = useState<'ical' | 'google'>();
 
   async function exportIcal() {
     setExporting('ical');
     try {
-      await downloadIcalExport();
+      const { data } = await dataProvider.exportCalendar();
+      saveAsFile(data, ICAL_FILE_NAME);
       notify('resources.calendar.messages.exported', { type: 'success' });
     } catch (error) {
       notify(errorMessage(error, translate('resources.calendar.messages.exportFailed')), { type: 'error' });
@@ -36,7 +40,8 @@ export function CalendarExportButtons() {
   async function exportToGoogle() {
     setExporting('google');
     try {
-      const [firstUrl] = (await fetchGoogleCalendarLinks()).urls;
+      const { data } = await dataProvider.getGoogleCalendarLinks();
+      const [firstUrl] = data.urls;
       if (firstUrl) window.open(firstUrl, '_blank', 'noopener');
       else notify('resources.calendar.messages.noGoogleEvents', { type: 'info' });
     } catch (error) {

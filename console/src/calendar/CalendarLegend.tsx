@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { LEGEND_REQUEST_TYPES, pendingBackground, REQUEST_TYPE_STYLES } from './requestTypeStyles';
 import { useEventText } from './useEventText';
 
-/** What the colours, the stripes and the tinted days mean. Only employees meet 'Out' (a colleague's sick day). */
+/** What the colours, the stripes and the tinted days mean. 'Out' (a colleague's sick day) is met by whoever may not see its details. */
 export function CalendarLegend({ showOut }: { showOut: boolean }) {
   const translate = useTranslate();
   const { typeLabel } = useEventText();

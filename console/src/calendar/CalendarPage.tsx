@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { canAccess } from '@teamfolk/shared/rules';
+import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
 import { CalendarExportButtons } from './CalendarExportButtons';
@@ -27,7 +28,7 @@ const MONTH_PARAM = 'month';
 export function CalendarPage() {
   const translate = useTranslate();
   const { user } = useSession();
-  const { canAccess: canEditSettings = false } = useCanAccess({ resource: 'calendar', action: 'edit' });
+  const canEditSettings = canAccess(user, { resource: 'calendar', action: 'editSettings' });
   // Seven columns of names need room: below the md breakpoint the month is a grid of marked days above the agenda.
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
@@ -70,7 +71,9 @@ export function CalendarPage() {
           </Box>
         </Box>
         <Box sx={{ px: 2, pb: 1.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-          <CalendarLegend showOut={user?.role !== 'admin'} />
+          <CalendarLegend
+            showOut={!canAccess(user, { resource: 'leaves', action: 'showDetails', record: { own: false } })}
+          />
           {canEditSettings && settings && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, ml: { md: 'auto' } }}>
               <Typography variant="caption" color="text.secondary">

@@ -12,9 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import type { CompanySettings } from '@teamfolk/shared/contracts';
-import { useNotify, useTranslate } from 'react-admin';
-import { ApiRequestError, errorMessage } from '../api/http';
-import { saveCompanySettings } from './calendarApi';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 /** Countries offered for public holidays (ISO 3166 codes the API knows); their names come from the browser. */
 const COMMON_COUNTRIES =
@@ -65,6 +65,7 @@ export function CalendarSettingsDialog({ open, settings, onClose, onSaved }: Cal
 function SettingsForm({ settings, onClose, onSaved }: Omit<CalendarSettingsDialogProps, 'open'>) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [country, setCountry] = useState(settings.country ?? '');
   const [region, setRegion] = useState(settings.region ?? '');
   const [timeZone, setTimeZone] = useState(settings.timeZone);
@@ -77,7 +78,9 @@ function SettingsForm({ settings, onClose, onSaved }: Omit<CalendarSettingsDialo
     setSaving(true);
     setFieldError(undefined);
     try {
-      const { message, ...saved } = await saveCompanySettings({
+      const {
+        data: { message, ...saved },
+      } = await dataProvider.saveCompanySettings({
         country: country || null,
         region: country && region.trim() ? region.trim() : null,
         timeZone,

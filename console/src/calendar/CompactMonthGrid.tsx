@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { alpha, Box, ButtonBase, Typography } from '@mui/material';
-import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
 import { eventsOnDay, isInMonth, monthWeeks, type MonthViewProps } from './calendarMonth';
 import { EventChipList } from './EventChip';
+import { HolidayName } from './HolidayName';
 
 /**
  * The month on a phone: seven narrow columns, Sunday to Saturday, with a mark on each day someone is
@@ -135,15 +135,7 @@ function DayPeople({ day, events, holidays }: { day: string; events: CalendarEve
         {date}
       </Typography>
       {holidays.map((holiday) => (
-        <Box
-          key={holiday.name}
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'secondary.dark', fontSize: '0.8125rem' }}
-        >
-          <CelebrationOutlinedIcon aria-hidden sx={{ fontSize: 16 }} />
-          <span>
-            {translate('resources.calendar.legend.holiday')}: {holiday.name}
-          </span>
-        </Box>
+        <HolidayName key={holiday.name} holiday={holiday} />
       ))}
       {events.length > 0 ? (
         <EventChipList events={events} showType />

@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
 import { daysOfMonth, eventsOnDay, weekdayOf, type MonthViewProps } from './calendarMonth';
 import { EventChipList } from './EventChip';
+import { HolidayName } from './HolidayName';
 
 /** The month on a phone: only the days on which someone is out or that are public holidays, one under the other. */
 export function MonthAgenda({ month, today, events, holidays }: MonthViewProps) {
@@ -61,21 +61,7 @@ export function MonthAgenda({ month, today, events, holidays }: MonthViewProps) 
                 {isToday && ` · ${translate('resources.calendar.grid.today')}`}
               </Typography>
               {entry.holidays.map((holiday) => (
-                <Box
-                  key={holiday.name}
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 0.5,
-                    color: 'secondary.dark',
-                    fontSize: '0.8125rem',
-                  }}
-                >
-                  <CelebrationOutlinedIcon aria-hidden sx={{ fontSize: 16 }} />
-                  <span>
-                    {translate('resources.calendar.legend.holiday')}: {holiday.name}
-                  </span>
-                </Box>
+                <HolidayName key={holiday.name} holiday={holiday} />
               ))}
               {entry.events.length > 0 && <EventChipList events={entry.events} showType />}
             </Box>

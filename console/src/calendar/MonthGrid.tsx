@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { alpha, Box, ButtonBase, Typography } from '@mui/material';
-import CelebrationOutlinedIcon from '@mui/icons-material/CelebrationOutlined';
 import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
@@ -8,6 +7,7 @@ import { eventsOnDay, isInMonth, monthWeeks, weekdayOf, type MonthViewProps } fr
 import { DetailsPopover } from './DetailsPopover';
 import { EventChipList } from './EventChip';
 import { EventSummary } from './EventSummary';
+import { HolidayName } from './HolidayName';
 import { VisuallyHidden } from './VisuallyHidden';
 
 /** A cell shows this many chips; a busier day shows one fewer and a '+N more' button. */
@@ -149,24 +149,7 @@ function DayCell({ day, isToday, events, holidays }: DayCellProps) {
           )}
         </Box>
         {holidays.map((publicHoliday) => (
-          <Box
-            key={publicHoliday.name}
-            sx={{
-              display: 'flex',
-              alignItems: 'flex-start',
-              gap: 0.5,
-              color: 'secondary.dark',
-              fontSize: '0.75rem',
-              fontWeight: 600,
-              lineHeight: 1.3,
-            }}
-          >
-            <CelebrationOutlinedIcon aria-hidden sx={{ fontSize: 14, mt: '1px' }} />
-            <span>
-              <VisuallyHidden>{translate('resources.calendar.legend.holiday')}: </VisuallyHidden>
-              {publicHoliday.name}
-            </span>
-          </Box>
+          <HolidayName key={publicHoliday.name} holiday={publicHoliday} dense />
         ))}
         {shown.length > 0 && <EventChipList events={shown} />}
         {overflowing && <MoreEventsButton day={day} events={events} hiddenCount={events.length - shown.length} />}

@@ -3,9 +3,9 @@ import { Alert, Box, Button, Paper, Skeleton, TextField, Typography } from '@mui
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { errorMessage } from '../api/http';
-import { fetchFeedUrl, regenerateFeedUrl } from './calendarApi';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 type FeedState = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; url: string };
 
@@ -13,6 +13,7 @@ type FeedState = { status: 'loading' } | { status: 'failed'; error: unknown } | 
 export function SubscribePanel() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [attempt, setAttempt] = useState(0);
   const [feed, setFeed] = useState<FeedState & { attempt: number }>();
   const [confirming, setConfirming] = useState(false);
@@ -21,14 +22,14 @@ export function SubscribePanel() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchFeedUrl(controller.signal).then(
-      ({ url }) => setFeed({ status: 'ready', url, attempt }),
+    dataProvider.getCalendarFeed({ signal: controller.signal }).then(
+      ({ data: { url } }) => setFeed({ status: 'ready', url, attempt }),
       (error: unknown) => {
         if (!controller.signal.aborted) setFeed({ status: 'failed', error, attempt });
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, dataProvider]);
 
   const state: FeedState = feed && feed.attempt === attempt ? feed : { status: 'loading' };
 
@@ -46,7 +47,9 @@ export function SubscribePanel() {
   async function regenerate() {
     setRegenerating(true);
     try {
-      const { url } = await regenerateFeedUrl();
+      const {
+        data: { url },
+      } = await dataProvider.regenerateCalendarFeed();
       setFeed({ status: 'ready', url, attempt });
       setConfirming(false);
       notify('resources.calendar.subscribe.regenerated', { type: 'success' });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
-import { fetchCalendarEvents, fetchPublicHolidays } from './calendarApi';
+import { useDataProvider } from 'react-admin';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import type { DateRange } from './calendarMonth';
 
 export interface CalendarMonthData {
@@ -24,6 +25,7 @@ interface Outcome {
  * data stays on screen; a new range starts empty.
  */
 export function useCalendarMonth(range: DateRange): CalendarMonthState & { reload: () => void } {
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>();
   const rangeKey = `${range.start}/${range.end}`;
@@ -32,10 +34,14 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
   useEffect(() => {
     const controller = new AbortController();
     const bounds = { start: range.start, end: range.end };
+    const options = { signal: controller.signal };
     Promise.all([
-      fetchCalendarEvents(bounds, controller.signal),
+      dataProvider.getCalendarEvents(bounds, options).then(({ data }) => data),
       // Holidays only decorate the grid: without them the month is still worth showing.
-      fetchPublicHolidays(bounds, controller.signal).catch((): PublicHoliday[] => []),
+      dataProvider.getPublicHolidays(bounds, options).then(
+        ({ data }) => data,
+        (): PublicHoliday[] => [],
+      ),
     ]).then(
       ([events, holidays]) => setOutcome({ requestKey, rangeKey, result: { ok: true, data: { events, holidays } } }),
       (error: unknown) => {
@@ -43,7 +49,7 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
       },
     );
     return () => controller.abort();
-  }, [range.start, range.end, requestKey, rangeKey]);
+  }, [dataProvider, range.start, range.end, requestKey, rangeKey]);
 
   const reload = useCallback(() => setAttempt((current) => current + 1), []);
 

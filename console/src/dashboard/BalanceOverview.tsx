@@ -9,43 +9,18 @@ import { formatDayCount, formatHourCount } from '../format/amounts';
 
 type BalanceUnit = 'days' | 'hours';
 
-interface Balance {
-  titleKey: string;
-  icon: ReactElement;
-  unit: BalanceUnit;
-  total: number;
-  used: number;
-  remaining: number;
-}
+/** The three balances of spec section 2, and the prefix of their figures on the session user. */
+const BALANCES = [
+  { prefix: 'vacationDays', titleKey: 'app.overview.vacationBalance', icon: <BeachAccessIcon />, unit: 'days' },
+  { prefix: 'sickDays', titleKey: 'app.overview.sickDayBalance', icon: <LocalHospitalIcon />, unit: 'days' },
+  { prefix: 'bankHours', titleKey: 'app.overview.hoursBank', icon: <ScheduleIcon />, unit: 'hours' },
+] as const satisfies readonly { prefix: string; titleKey: string; icon: ReactElement; unit: BalanceUnit }[];
 
-function balancesOf(user: SessionUser): Balance[] {
-  return [
-    {
-      titleKey: 'app.overview.vacationBalance',
-      icon: <BeachAccessIcon />,
-      unit: 'days',
-      total: user.vacationDaysTotal ?? 0,
-      used: user.vacationDaysUsed ?? 0,
-      remaining: user.vacationDaysRemaining ?? 0,
-    },
-    {
-      titleKey: 'app.overview.sickDayBalance',
-      icon: <LocalHospitalIcon />,
-      unit: 'days',
-      total: user.sickDaysTotal ?? 0,
-      used: user.sickDaysUsed ?? 0,
-      remaining: user.sickDaysRemaining ?? 0,
-    },
-    {
-      titleKey: 'app.overview.hoursBank',
-      icon: <ScheduleIcon />,
-      unit: 'hours',
-      total: user.bankHoursTotal ?? 0,
-      used: user.bankHoursUsed ?? 0,
-      remaining: user.bankHoursRemaining ?? 0,
-    },
-  ];
-}
+const FIGURES = [
+  { suffix: 'Total', labelKey: 'app.overview.total' },
+  { suffix: 'Used', labelKey: 'app.overview.used' },
+  { suffix: 'Remaining', labelKey: 'app.overview.remaining' },
+] as const;
 
 /** An employee's own leave balances: days for vacation and sick leave, hours (one decimal) for the hours bank. */
 export function BalanceOverview({ user }: { user: SessionUser }) {
@@ -62,7 +37,7 @@ export function BalanceOverview({ user }: { user: SessionUser }) {
         {translate('app.overview.balanceTitle')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
-        {balancesOf(user).map((balance) => (
+        {BALANCES.map((balance) => (
           <Card key={balance.titleKey} variant="outlined">
             <CardContent>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, color: 'primary.main' }}>
@@ -75,13 +50,7 @@ export function BalanceOverview({ user }: { user: SessionUser }) {
                 component="dl"
                 sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', rowGap: 0.5, columnGap: 2 }}
               >
-                {(
-                  [
-                    ['app.overview.total', balance.total],
-                    ['app.overview.used', balance.used],
-                    ['app.overview.remaining', balance.remaining],
-                  ] as const
-                ).map(([labelKey, value]) => (
+                {FIGURES.map(({ suffix, labelKey }) => (
                   <Box key={labelKey} sx={{ display: 'contents' }}>
                     <Typography component="dt" variant="body2" color="text.secondary">
                       {translate(labelKey)}
@@ -89,9 +58,9 @@ export function BalanceOverview({ user }: { user: SessionUser }) {
                     <Typography
                       component="dd"
                       variant="body2"
-                      sx={{ m: 0, textAlign: 'right', fontWeight: labelKey === 'app.overview.remaining' ? 700 : 400 }}
+                      sx={{ m: 0, textAlign: 'right', fontWeight: suffix === 'Remaining' ? 700 : 400 }}
                     >
-                      {formatAmount(value, balance.unit)}
+                      {formatAmount(user[`${balance.prefix}${suffix}`] ?? 0, balance.unit)}
                     </Typography>
                   </Box>
                 ))}

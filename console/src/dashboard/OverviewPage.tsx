@@ -1,3 +1,4 @@
+import { canAccess } from '@teamfolk/shared/rules';
 import { useTranslate } from 'react-admin';
 import { EmailVerificationBanner } from '../auth/EmailVerificationBanner';
 import { useSession, useSubscriptionExpired } from '../auth/SessionProvider';
@@ -20,18 +21,17 @@ export function OverviewPage() {
   const summary = useDashboardSummary({ enabled: !subscriptionExpired });
   const upcomingEvents = useUpcomingEvents({ enabled: !subscriptionExpired });
   if (!user) return null;
-  const isAdmin = user.role === 'admin';
 
   return (
     <Page title={translate('app.overview.welcomeBack', { name: user.employeeName || user.email })}>
       <EmailVerificationBanner />
-      {!isAdmin && <BalanceOverview user={user} />}
+      {user.role === 'employee' && <BalanceOverview user={user} />}
       {subscriptionExpired ? (
         <SubscriptionExpiredState />
       ) : (
         <>
           <RequestSummary
-            isAdmin={isAdmin}
+            companyWide={canAccess(user, { resource: 'employees', action: 'list' })}
             summary={summary.data}
             loading={summary.loading}
             onLeaveSubmitted={summary.reload}

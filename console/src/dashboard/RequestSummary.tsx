@@ -47,16 +47,17 @@ const requestCards: SummaryCard[] = [
 ];
 
 interface RequestSummaryProps {
-  isAdmin: boolean;
+  /** The company's counts and its employees (admins), rather than the user's own requests. */
+  companyWide: boolean;
   summary: DashboardSummary | null;
   loading: boolean;
   onLeaveSubmitted: () => void;
 }
 
 /** 'System Overview' for admins, 'Your Requests' for employees (spec section 2), each card opening its list. */
-export function RequestSummary({ isAdmin, summary, loading, onLeaveSubmitted }: RequestSummaryProps) {
+export function RequestSummary({ companyWide, summary, loading, onLeaveSubmitted }: RequestSummaryProps) {
   const translate = useTranslate();
-  const cards = isAdmin ? [employeesCard, ...requestCards] : requestCards;
+  const cards = companyWide ? [employeesCard, ...requestCards] : requestCards;
 
   return (
     <Box component="section" aria-labelledby="request-summary-heading" sx={{ mb: 4 }}>
@@ -71,7 +72,7 @@ export function RequestSummary({ isAdmin, summary, loading, onLeaveSubmitted }: 
         }}
       >
         <Typography id="request-summary-heading" component="h3" variant="h6">
-          {translate(isAdmin ? 'app.overview.summary.adminTitle' : 'app.overview.summary.employeeTitle')}
+          {translate(companyWide ? 'app.overview.summary.adminTitle' : 'app.overview.summary.employeeTitle')}
         </Typography>
         <SubmitLeaveButton onSubmitted={onLeaveSubmitted} />
       </Box>

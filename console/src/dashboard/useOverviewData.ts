@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DashboardSummary, UpcomingEvent } from '@teamfolk/shared/contracts';
 import { useDataProvider } from 'react-admin';
-import type { TeamfolkDataProvider } from './dataProvider';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 type Load<Data> = (dataProvider: TeamfolkDataProvider) => Promise<{ data: Data }>;
 

@@ -7,7 +7,8 @@ import {
   type EmployeeRecord,
 } from '@teamfolk/shared/contracts';
 import { NumberInput, useDataProvider, useRefresh, useTranslate, useUpdate, type Identifier } from 'react-admin';
-import type { TeamfolkDataProvider } from '../dashboard/dataProvider';
+import { ApiRequestError } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   balancesFormValuesOf,
@@ -45,7 +46,7 @@ export function EmployeeBalancesDialog({ employee, onClose }: EmployeeBalancesDi
         ).data;
       } catch (error) {
         // Changed meanwhile: the list fetches the current amounts, for the next opening of the dialog.
-        if ((error as { status?: number }).status === 409) refresh();
+        if (error instanceof ApiRequestError && error.status === 409) refresh();
         throw error;
       }
     },

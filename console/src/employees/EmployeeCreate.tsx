@@ -6,7 +6,7 @@ import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
-import { apiFailureOf } from '../dashboard/dataProvider';
+import { ApiRequestError } from '../providers/apiError';
 import { FormDialog } from '../layout/FormDialog';
 import { todayAsIsoDate } from '../format/dates';
 import { newEmployeeDefaults, toEmployeePayload, type EmployeeFormValues, type EmployeePayload } from './employeeForms';
@@ -117,9 +117,9 @@ function EmployeeCreateDialog({ onClose, onPaymentRequired }: EmployeeCreateDial
 }
 
 function seatRequiredErrorOf(error: unknown): SeatRequiredError | undefined {
-  const failure = apiFailureOf(error);
-  if (failure?.status !== 402 || failure.body.requiresPayment !== true) return undefined;
-  const { message, error: reason, isFirstEmployee } = failure.body;
+  if (!(error instanceof ApiRequestError) || error.status !== 402 || error.body.requiresPayment !== true)
+    return undefined;
+  const { message, error: reason, isFirstEmployee } = error.body;
   return {
     message: typeof message === 'string' ? message : '',
     error: typeof reason === 'string' ? reason : '',

@@ -7,7 +7,7 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import type { EmployeeRecord } from '@teamfolk/shared/contracts';
 import { Confirm, useDataProvider, useDelete, useRecordContext, useTranslate } from 'react-admin';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
-import type { TeamfolkDataProvider } from '../dashboard/dataProvider';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { EmployeeBalancesDialog } from './EmployeeBalancesDialog';
 import { EmployeeEditDialog } from './EmployeeEdit';
 import type { EmployeeMutationReply } from './employeeForms';
@@ -86,7 +86,7 @@ function ResendInvitationButton({ employee }: { employee: EmployeeRecord }) {
   async function resend() {
     setSending(true);
     try {
-      const reply = await dataProvider.resendInvitation(employee.id);
+      const { data: reply } = await dataProvider.resendInvitation(employee.id);
       succeeded(reply.message, 'resources.employees.messages.invitationResent');
     } catch (error) {
       failed(error, 'resources.employees.messages.resendFailed');

@@ -12,8 +12,9 @@ import {
 } from '@mui/material';
 import { SEAT_PRICE_CENTS, type SeatPreview } from '@teamfolk/shared/contracts';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { serverMessageOf, type TeamfolkDataProvider } from '../dashboard/dataProvider';
-import { formatCents } from './employeeFormat';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
+import { formatCents } from '../format/amounts';
 import { seatChargeNote } from './seatCharges';
 
 type PreviewState =
@@ -38,12 +39,12 @@ export function SeatConfirmationDialog({ onCancel, onContinue }: SeatConfirmatio
   useEffect(() => {
     let current = true;
     dataProvider.getSeatPreview().then(
-      (preview) => current && setState({ status: 'loaded', preview }),
+      ({ data: preview }) => current && setState({ status: 'loaded', preview }),
       (error: unknown) =>
         current &&
         setState({
           status: 'failed',
-          message: serverMessageOf(error, translate('resources.employees.seats.loadFailed')),
+          message: errorMessage(error, translate('resources.employees.seats.loadFailed')),
         }),
     );
     return () => {

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatCents, formatDayBalance, formatHourBalance } from './employeeFormat';
+import { formatCalendarDate, formatDayBalance, formatHourBalance } from './employeeFormat';
 import { todayAsIsoDate } from '../format/dates';
 
 describe('employee formatting', () => {
@@ -11,12 +11,6 @@ describe('employee formatting', () => {
 
   it('should show overdrawn sick days as a negative remainder', () => {
     expect(formatDayBalance(-2, 10)).toBe('-2/10');
-  });
-
-  it('should show cents as dollars with two decimals', () => {
-    expect(formatCents(200)).toBe('$2.00');
-    expect(formatCents(123_456)).toBe('$1,234.56');
-    expect(formatCents(0)).toBe('$0.00');
   });
 
   it('should show a calendar day without shifting it by the time zone', () => {

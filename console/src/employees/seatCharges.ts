@@ -1,6 +1,6 @@
 import type { SeatPreview } from '@teamfolk/shared/contracts';
 import { formatDay } from '../billing/billingFormat';
-import { formatCents } from './employeeFormat';
+import { formatCents } from '../format/amounts';
 
 /**
  * What the seat dialog says is charged when (spec section 9: monthly, no proration): a seat that starts

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
 import type { FieldErrors } from './employeeForms';
 
 /**
@@ -19,10 +19,10 @@ export function useEmployeeFeedback() {
 
   const failed = useCallback(
     (error: unknown, defaultKey: string): FieldErrors | undefined => {
-      const message = serverMessageOf(error, translate(defaultKey));
+      const message = errorMessage(error, translate(defaultKey));
       notify(message, { type: 'error' });
-      const field = apiFailureOf(error)?.body.field;
-      return typeof field === 'string' ? { [field]: message } : undefined;
+      const field = error instanceof ApiRequestError ? error.field : undefined;
+      return field ? { [field]: message } : undefined;
     },
     [notify, translate],
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import type { AccessResource } from '@teamfolk/shared/rules';
 import { CanAccess, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { Page } from './Page';
@@ -11,7 +12,7 @@ export function AdminOnly({
   loading,
   children,
 }: {
-  resource: string;
+  resource: AccessResource;
   /** Shown while the permission is checked, instead of react-admin's default. */
   loading?: ReactNode;
   children: ReactNode;

@@ -5,9 +5,9 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
+import { canAccess } from '@teamfolk/shared/rules';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { canAccess } from '../auth/canAccess';
 import { useSession } from '../auth/SessionProvider';
 import { MENU_ITEMS, selectedMenuResource, type MenuResource } from './menuSelection';
 import { useIsMobile } from './useIsMobile';
@@ -26,7 +26,7 @@ export function DashboardMenu() {
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const [, setSidebarOpen] = useSidebarState();
-  const items = MENU_ITEMS.filter(({ resource }) => canAccess(user?.role, { resource, action: 'list' }));
+  const items = MENU_ITEMS.filter(({ resource }) => canAccess(user, { resource, action: 'list' }));
   const selected = selectedMenuResource(pathname);
 
   return (

@@ -1,8 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Alert, Box, Button, Stack, type SxProps, type Theme } from '@mui/material';
 import { List, Pagination, useListContext, useNotify, type ListProps, type RaRecord } from 'react-admin';
-import { isSubscriptionExpiredReply } from '../api/http';
-import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
 import { EmptyState } from './EmptyState';
 import { useIsMobile } from './useIsMobile';
 
@@ -40,8 +39,8 @@ export function ResponsiveList<RecordType extends RaRecord>({
       queryOptions={{
         onError: (error) => {
           // An ended subscription is the banner's to say; LiveSubscriptionOnly then replaces the list.
-          if (isSubscriptionExpiredReply(apiFailureOf(error)?.body)) return;
-          notify(serverMessageOf(error, fetchFailedMessage), { type: 'error' });
+          if (error instanceof ApiRequestError && error.subscriptionExpired) return;
+          notify(errorMessage(error, fetchFailedMessage), { type: 'error' });
         },
       }}
       {...props}

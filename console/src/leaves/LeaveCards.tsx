@@ -27,7 +27,7 @@ export function LeaveCards({ focusedId }: { focusedId: number | null }) {
       placeholderHeight={200}
       renderCard={(leave) => {
         const focused = leave.id === focusedId;
-        const actions = leaveActionsFor(user?.role, leave);
+        const actions = leaveActionsFor(user, leave);
         return (
           <Card component="li" variant="outlined" sx={focused ? focusedCardSx : undefined}>
             {focused && <FocusedLeaveAnchor />}

@@ -25,8 +25,9 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { canAccess } from '@teamfolk/shared/rules';
 import { useSession } from '../auth/SessionProvider';
-import { apiFailureOf, serverMessageOf } from '../dashboard/dataProvider';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   newLeaveDefaults,
@@ -86,9 +87,9 @@ export function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogPro
       return undefined;
     } catch (error) {
       // Shown in the dialog: while it is open, the rest of the page (notifications included) is hidden from screen readers.
-      const message = serverMessageOf(error, translate('resources.leaves.messages.submitFailed'));
-      const field = apiFailureOf(error)?.body.field;
-      if (typeof field === 'string' && field in defaultValues) return { [field]: message };
+      const message = errorMessage(error, translate('resources.leaves.messages.submitFailed'));
+      const field = error instanceof ApiRequestError ? error.field : undefined;
+      if (field && field in defaultValues) return { [field]: message };
       setSubmitError(message);
       return undefined;
     }
@@ -127,7 +128,7 @@ function LeaveInputs({ onNoWorkingDayChange }: { onNoWorkingDayChange: (noWorkin
         const partial = formData.leave_type === 'partial_day';
         return (
           <Box sx={formGridSx}>
-            {user?.role === 'admin' && (
+            {canAccess(user, { resource: 'employees', action: 'list' }) && (
               <Box className="wide">
                 <ReferenceInput source="employee_id" reference="employees" sort={{ field: 'name', order: 'ASC' }}>
                   <AutocompleteInput
@@ -253,11 +254,12 @@ function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelPr
 /** The signed-in employee's balances, or those of the employee an admin records leave for; none for an admin's own. */
 function useBalancesFor(employeeId: number | null): RemainingBalances | null {
   const { user } = useSession();
+  const readsEmployees = canAccess(user, { resource: 'employees', action: 'show' });
   const { data: employee } = useGetOne<EmployeeRecord>(
     'employees',
     { id: employeeId ?? 0 },
-    { enabled: user?.role === 'admin' && employeeId != null },
+    { enabled: readsEmployees && employeeId != null },
   );
-  if (user?.role === 'admin') return employeeId != null && employee ? remainingBalancesOfEmployee(employee) : null;
+  if (readsEmployees) return employeeId != null && employee ? remainingBalancesOfEmployee(employee) : null;
   return user ? remainingBalancesOfUser(user) : null;
 }

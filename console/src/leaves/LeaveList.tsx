@@ -14,8 +14,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
+import { canAccess } from '@teamfolk/shared/rules';
 import { useSession } from '../auth/SessionProvider';
-import { serverMessageOf } from '../dashboard/dataProvider';
+import { errorMessage } from '../providers/apiError';
 import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
 import { Page } from '../layout/Page';
 import {
@@ -47,11 +48,11 @@ const requestTypeChoices = REQUEST_TYPES.map((type) => ({ id: type, name: `resou
 const mobileSortFields = LEAVE_SORT_FIELDS.filter((field) => field !== 'id');
 
 /** The status filter (and on wider screens the request type) shows at once; the others are behind 'Add filter'. */
-function leaveFilters({ isAdmin, isMobile }: { isAdmin: boolean; isMobile: boolean }) {
+function leaveFilters({ byEmployee, isMobile }: { byEmployee: boolean; isMobile: boolean }) {
   return [
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
     <SelectInput key="request_type" source="request_type" choices={requestTypeChoices} alwaysOn={!isMobile} />,
-    ...(isAdmin
+    ...(byEmployee
       ? [
           <ReferenceInput
             key="employee_id"
@@ -96,7 +97,7 @@ function LeaveListPage() {
     <Page title={translate('resources.leaves.name', { smart_count: 2 })}>
       <ResponsiveList<LeaveRequestRecord>
         sort={{ field: 'created_at', order: 'DESC' }}
-        filters={leaveFilters({ isAdmin: user?.role === 'admin', isMobile })}
+        filters={leaveFilters({ byEmployee: canAccess(user, { resource: 'employees', action: 'list' }), isMobile })}
         actions={<LeaveListActions />}
         exporter={exportLeaves}
         empty={
@@ -112,7 +113,7 @@ function LeaveListPage() {
         error={
           <ListLoadError
             retryLabel={translate('resources.leaves.list.retry')}
-            message={(error) => serverMessageOf(error, translate('resources.leaves.messages.fetchFailed'))}
+            message={(error) => errorMessage(error, translate('resources.leaves.messages.fetchFailed'))}
           />
         }
         fetchFailedMessage={translate('resources.leaves.messages.fetchFailed')}

@@ -14,7 +14,8 @@ import {
   useUpdate,
 } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
-import { serverMessageOf, type TeamfolkDataProvider } from '../dashboard/dataProvider';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { leaveActionsFor } from './leaveActions';
 import { formatLeavePeriod } from './leaveFormat';
 
@@ -26,7 +27,7 @@ export function LeaveRowActions({ look }: { look: LeaveActionLook }) {
   const leave = useRecordContext<LeaveRequestRecord>();
   const { user } = useSession();
   if (!leave) return null;
-  const actions = leaveActionsFor(user?.role, leave);
+  const actions = leaveActionsFor(user, leave);
   if (!actions.decide && !actions.withdraw) return null;
 
   return (
@@ -119,7 +120,7 @@ function DecideButtons({ leave, look }: { leave: LeaveRequestRecord; look: Leave
             type: 'success',
           }),
         onError: (error) =>
-          notify(serverMessageOf(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' }),
+          notify(errorMessage(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' }),
         onSettled: () => {
           setDeciding(null);
           refresh();
@@ -168,7 +169,7 @@ function WithdrawButton({ leave, look }: { leave: LeaveRequestRecord; look: Leav
     } catch (error) {
       // Closed first: while the confirmation is open, the notification would be hidden from screen readers.
       setConfirming(false);
-      notify(serverMessageOf(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' });
+      notify(errorMessage(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' });
     } finally {
       setWithdrawing(false);
     }

@@ -1,5 +1,5 @@
-import type { LeaveRequestRecord, Role } from '@teamfolk/shared/contracts';
-import { canAccess } from '../auth/canAccess';
+import type { LeaveRequestRecord } from '@teamfolk/shared/contracts';
+import { canAccess, type AccessUser } from '@teamfolk/shared/rules';
 
 export interface LeaveActions {
   /** Approve and reject. */
@@ -8,17 +8,16 @@ export interface LeaveActions {
 }
 
 /**
- * Who may do what to a request (spec section 6, and the API's withdrawal rule): admins decide pending
- * requests; the owner withdraws a pending one, and an admin may also withdraw an approved one. An
- * employee only ever sees their own requests; an admin's own carry no employee.
+ * The buttons of a request's row. Whether each may be offered is canAccess's answer; of a colleague's
+ * pending request an admin is offered the decision, not the withdrawal. The API shows an employee
+ * only their own requests, and an admin's own requests carry no employee.
  */
 export function leaveActionsFor(
-  role: Role | undefined,
+  user: AccessUser | null | undefined,
   leave: Pick<LeaveRequestRecord, 'status' | 'employee_id'>,
 ): LeaveActions {
-  const pending = leave.status === 'pending';
-  if (canAccess(role, { resource: 'leaves', action: 'approve' })) {
-    return { decide: pending, withdraw: leave.status === 'approved' || (pending && leave.employee_id === null) };
-  }
-  return { decide: false, withdraw: role === 'employee' && pending };
+  const record = { status: leave.status, own: user?.role !== 'admin' || leave.employee_id === null };
+  const decide = canAccess(user, { resource: 'leaves', action: 'approve', record });
+  const withdraw = canAccess(user, { resource: 'leaves', action: 'cancel', record }) && !(decide && !record.own);
+  return { decide, withdraw };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { TeamfolkDataProvider } from '../dashboard/dataProvider';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 function yearsBetween(startDate: string | null, endDate: string | null): number[] {
   if (!startDate || !endDate) return [];
@@ -27,7 +27,7 @@ export function usePublicHolidays(startDate: string | null, endDate: string | nu
       if (requestedYears.current.has(year)) continue;
       requestedYears.current.add(year);
       dataProvider
-        .getPublicHolidays(`${year}-01-01`, `${year}-12-31`)
+        .getPublicHolidays({ start: `${year}-01-01`, end: `${year}-12-31` })
         .then(
           ({ data }) => data.map((holiday) => holiday.date),
           (error: unknown) => {

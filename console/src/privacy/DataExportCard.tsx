@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useNotify, useTranslate } from 'react-admin';
-import type { DataExportRecord, DataExportScope } from '@teamfolk/shared/contracts';
-import { errorMessage } from '../api/http';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { dataExportFileName, type DataExportRecord, type DataExportScope } from '@teamfolk/shared/contracts';
+import { canAccess } from '@teamfolk/shared/rules';
+import { AccountCard } from '../account/AccountCard';
 import { useSession } from '../auth/SessionProvider';
+import { saveAsFile } from '../layout/saveAsFile';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { isInProgress } from './dataExportState';
-import { saveDataExport } from './privacyApi';
 import { useDataExports } from './useDataExports';
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -19,26 +22,19 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
 export function DataExportCard() {
   const translate = useTranslate();
   const { user } = useSession();
-  const headingId = useId();
   const { latest, request } = useDataExports();
-  const scopes: DataExportScope[] = user?.role === 'admin' ? ['self', 'company'] : ['self'];
+  const scopes = (['self', 'company'] as const).filter((scope) =>
+    canAccess(user, { resource: 'dataExports', action: 'create', record: { scope } }),
+  );
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h3" variant="h6" sx={{ fontWeight: 600 }}>
-          {translate('app.privacy.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {translate('app.privacy.intro')}
-        </Typography>
-        <Stack spacing={2}>
-          {scopes.map((scope) => (
-            <ExportRow key={scope} scope={scope} record={latest[scope]} onRequest={() => request(scope)} />
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+    <AccountCard title={translate('app.privacy.title')} intro={translate('app.privacy.intro')}>
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        {scopes.map((scope) => (
+          <ExportRow key={scope} scope={scope} record={latest[scope]} onRequest={() => request(scope)} />
+        ))}
+      </Stack>
+    </AccountCard>
   );
 }
 
@@ -53,6 +49,7 @@ function ExportRow({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const headingId = useId();
   const [busy, setBusy] = useState(false);
 
@@ -68,6 +65,11 @@ function ExportRow({
   }
 
   const ask = () => run(onRequest, 'app.privacy.requestFailed');
+  const save = async (ready: DataExportRecord) => {
+    if (!ready.readyAt) throw new Error('The export is not ready');
+    const { data } = await dataProvider.downloadDataExport(ready);
+    saveAsFile(data, dataExportFileName(ready.scope, ready.readyAt));
+  };
   const preparing = isInProgress(record);
   const ready = record?.status === 'ready';
 
@@ -99,7 +101,7 @@ function ExportRow({
               variant="contained"
               startIcon={<DownloadIcon />}
               loading={busy}
-              onClick={() => void run(() => saveDataExport(record), 'app.privacy.downloadFailed')}
+              onClick={() => void run(() => save(record), 'app.privacy.downloadFailed')}
             >
               {translate('app.privacy.save')}
             </Button>

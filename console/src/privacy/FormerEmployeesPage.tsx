@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, List, ListItem, ListItemText, Paper } from '@mui/material';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { FormerEmployeeRecord } from '@teamfolk/shared/contracts';
-import { errorMessage } from '../api/http';
 import { formatShortDate } from '../format/dates';
 import { AdminOnly } from '../layout/AdminOnly';
 import { EmptyState } from '../layout/EmptyState';
 import { Page } from '../layout/Page';
-import { eraseFormerEmployee, fetchFormerEmployees } from './privacyApi';
+import { errorMessage } from '../providers/apiError';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 /**
  * /dashboard/former-employees (admins): the people the company removed, whose personal data it still
@@ -25,18 +25,22 @@ export default function FormerEmployeesPage() {
 
 function FormerEmployees() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [people, setPeople] = useState<FormerEmployeeRecord[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [erasing, setErasing] = useState<FormerEmployeeRecord | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchFormerEmployees(controller.signal).then(setPeople, (error: unknown) => {
-      if (!controller.signal.aborted)
-        setLoadError(errorMessage(error, translate('app.privacy.formerEmployees.loadFailed')));
-    });
+    dataProvider.getFormerEmployees({ signal: controller.signal }).then(
+      ({ data }) => setPeople(data),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setLoadError(errorMessage(error, translate('app.privacy.formerEmployees.loadFailed')));
+      },
+    );
     return () => controller.abort();
-  }, [translate]);
+  }, [dataProvider, translate]);
 
   const erased = (id: number) => setPeople((current) => current?.filter((person) => person.id !== id) ?? null);
 
@@ -97,12 +101,13 @@ function EraseConfirm({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [erasing, setErasing] = useState(false);
 
   async function erase() {
     setErasing(true);
     try {
-      const reply = await eraseFormerEmployee(person.id);
+      const { data: reply } = await dataProvider.eraseFormerEmployee(person.id);
       notify(reply.message, { type: 'success' });
       onErased(person.id);
       onClose();

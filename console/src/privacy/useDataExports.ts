@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DATA_EXPORT_POLL_MS, type DataExportRecord, type DataExportScope } from '@teamfolk/shared/contracts';
 import { isInProgress, latestExports } from './dataExportState';
-import { fetchDataExports, pollDataExport, requestDataExport } from './privacyApi';
+import { useDataProvider } from 'react-admin';
+import type { TeamfolkDataProvider } from '../providers/dataProvider';
 
 type Latest = Partial<Record<DataExportScope, DataExportRecord>>;
 
@@ -10,16 +11,18 @@ type Latest = Partial<Record<DataExportScope, DataExportRecord>>;
  * DATA_EXPORT_POLL_MS (as background requests) until the job has made it or given up.
  */
 export function useDataExports() {
+  const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [latest, setLatest] = useState<Latest>({});
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchDataExports(controller.signal)
-      .then((records) => setLatest(latestExports(records)))
+    dataProvider
+      .getDataExports({ signal: controller.signal })
+      .then(({ data }) => setLatest(latestExports(data)))
       // Nothing to show yet is the same as nothing asked for: the buttons still work.
       .catch(() => undefined);
     return () => controller.abort();
-  }, []);
+  }, [dataProvider]);
 
   const waitingIds = Object.values(latest)
     .filter(isInProgress)
@@ -30,8 +33,9 @@ export function useDataExports() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       for (const id of waitingIds.split(',').map(Number)) {
-        pollDataExport(id, controller.signal)
-          .then((record) => setLatest((current) => ({ ...current, [record.scope]: record })))
+        dataProvider
+          .pollDataExport(id, { signal: controller.signal })
+          .then(({ data: record }) => setLatest((current) => ({ ...current, [record.scope]: record })))
           // A failed poll is retried at the next tick.
           .catch(() => setLatest((current) => ({ ...current })));
       }
@@ -40,12 +44,15 @@ export function useDataExports() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [waitingIds, latest]);
+  }, [dataProvider, waitingIds, latest]);
 
-  const request = useCallback(async (scope: DataExportScope) => {
-    const record = await requestDataExport(scope);
-    setLatest((current) => ({ ...current, [scope]: record }));
-  }, []);
+  const request = useCallback(
+    async (scope: DataExportScope) => {
+      const { data: record } = await dataProvider.requestDataExport(scope);
+      setLatest((current) => ({ ...current, [scope]: record }));
+    },
+    [dataProvider],
+  );
 
   return { latest, request };
 }

@@ -1,32 +1,27 @@
 import { Suspense, use, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { INVITATION_PASSWORD_MIN_LENGTH, type InvitationPreview } from '@teamfolk/shared/contracts';
-import { apiRequest, errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import { dataProvider } from '../providers/dataProvider';
 import { useSession } from '../auth/SessionProvider';
 import { en, formatText } from '../i18n/en';
+import { AuthSubmitButton, useFormFields } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
+import { AuthOutcome, AuthPending } from './AuthStatus';
+import { oncePerToken } from './oncePerToken';
 import { RequiredTextField } from './RequiredTextField';
 
 const texts = en.app.auth;
 
 type InvitationLookup = { valid: true; invitation: InvitationPreview } | { valid: false; message: string };
 
-/** One look-up per token and page load: Suspense needs the same promise on every render. */
-const lookupsByToken = new Map<string, Promise<InvitationLookup>>();
-
-function lookUpInvitation(token: string): Promise<InvitationLookup> {
-  let lookup = lookupsByToken.get(token);
-  if (!lookup) {
-    lookup = apiRequest<InvitationPreview>(`/auth/invitation/${encodeURIComponent(token)}`).then(
-      (invitation): InvitationLookup => ({ valid: true, invitation }),
-      (error: unknown): InvitationLookup => ({ valid: false, message: errorMessage(error, texts.invalidInvitation) }),
-    );
-    lookupsByToken.set(token, lookup);
-  }
-  return lookup;
-}
+const lookUpInvitation = oncePerToken((token) =>
+  dataProvider.getInvitation(token).then(
+    ({ data: invitation }): InvitationLookup => ({ valid: true, invitation }),
+    (error: unknown): InvitationLookup => ({ valid: false, message: errorMessage(error, texts.invalidInvitation) }),
+  ),
+);
 
 export function InvitationPage() {
   const { token } = useParams();
@@ -35,25 +30,13 @@ export function InvitationPage() {
       <title>{`${texts.invitationHeading} · ${en.app.name}`}</title>
       <meta name="robots" content="noindex" />
       {token ? (
-        <Suspense fallback={<InvitationPending />}>
+        <Suspense fallback={<AuthPending heading={texts.invitationHeading} message={texts.loadingInvitation} />}>
           <InvitationLookupResult token={token} lookup={lookUpInvitation(token)} />
         </Suspense>
       ) : (
         <InvalidInvitation message={texts.noInvitationToken} />
       )}
     </AuthLayout>
-  );
-}
-
-function InvitationPending() {
-  return (
-    <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 2 }}>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-        {texts.invitationHeading}
-      </Typography>
-      <CircularProgress aria-hidden />
-      <Typography>{texts.loadingInvitation}</Typography>
-    </Stack>
   );
 }
 
@@ -69,8 +52,8 @@ function InvitationLookupResult({ token, lookup }: { token: string; lookup: Prom
 function AcceptInvitationForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const { acceptInvitation } = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, field } = useFormFields({ password: '', confirmPassword: '' });
+  const { password, confirmPassword } = values;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -114,10 +97,8 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         <RequiredTextField
           label={texts.passwordLabel}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...field('password')}
           error={passwordTooShort}
           helperText={passwordTooShort ? texts.invitationPasswordTooShort : ' '}
           autoFocus
@@ -125,24 +106,14 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         <RequiredTextField
           label={texts.confirmPasswordLabel}
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+          {...field('confirmPassword')}
           error={passwordsDiffer}
           helperText={passwordsDiffer ? texts.passwordsDoNotMatch : ' '}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={submitting}
-          disabled={!canSubmit}
-          sx={{ mt: 1 }}
-        >
+        <AuthSubmitButton loading={submitting} disabled={!canSubmit} sx={{ mt: 1 }}>
           {texts.acceptInvitation}
-        </Button>
+        </AuthSubmitButton>
       </Box>
     </>
   );
@@ -151,17 +122,13 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
 function InvalidInvitation({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-      <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-        {texts.invalidInvitationTitle}
-      </Typography>
+    <AuthOutcome tone="error" heading={texts.invalidInvitationTitle}>
       <Alert severity="error" sx={{ width: '100%', textAlign: 'left' }}>
         {message}
       </Alert>
       <Button variant="contained" size="large" fullWidth onClick={() => navigate('/')}>
         {texts.goToHome}
       </Button>
-    </Stack>
+    </AuthOutcome>
   );
 }

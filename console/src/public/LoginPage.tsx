@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../api/http';
+import { Alert, Box } from '@mui/material';
+import { errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
+import { AuthSubmitButton, AuthSwitchLink, useFormFields } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { RequiredTextField } from './RequiredTextField';
 import { TwoFactorStep } from './TwoFactorStep';
@@ -12,8 +12,7 @@ const texts = en.app.auth;
 
 export function LoginPage() {
   const { login, endReason } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, setValues, field } = useFormFields({ email: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** Set once the password is right and the account asks for its second step. */
@@ -24,7 +23,7 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const signedIn = await login({ email, password });
+      const signedIn = await login(values);
       if ('twoFactorRequired' in signedIn) {
         setChallenge(signedIn.challenge);
         setSubmitting(false);
@@ -43,7 +42,7 @@ export function LoginPage() {
         challenge={challenge}
         onRestart={(message) => {
           setChallenge(null);
-          setPassword('');
+          setValues((current) => ({ ...current, password: '' }));
           setError(message ?? null);
         }}
       />
@@ -64,33 +63,16 @@ export function LoginPage() {
         </Alert>
       )}
       <Box component="form" onSubmit={handleSubmit}>
-        <RequiredTextField
-          label={texts.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoFocus
-        />
+        <RequiredTextField label={texts.emailLabel} type="email" autoComplete="email" {...field('email')} autoFocus />
         <RequiredTextField
           label={texts.passwordLabel}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...field('password')}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} sx={{ mt: 2 }}>
-          {texts.signIn}
-        </Button>
+        <AuthSubmitButton loading={submitting}>{texts.signIn}</AuthSubmitButton>
       </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {texts.noAccount}{' '}
-        <Link component={RouterLink} to="/signup">
-          {texts.signUp}
-        </Link>
-      </Typography>
+      <AuthSwitchLink question={texts.noAccount} to="/signup" label={texts.signUp} />
     </AuthLayout>
   );
 }

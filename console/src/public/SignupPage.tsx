@@ -1,28 +1,29 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { ApiRequestError, errorMessage } from '../api/http';
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { ApiRequestError, errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
+import { AuthSubmitButton, AuthSwitchLink, useFormFields } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { browserLocation } from './browserLocation';
 import { RequiredTextField } from './RequiredTextField';
 
 const texts = en.app.auth;
 
-const emptyForm = { companyName: '', name: '', email: '', password: '', confirmPassword: '' };
-type SignupForm = typeof emptyForm;
-
 export function SignupPage() {
   const { signup } = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState<SignupForm>(emptyForm);
+  const { values: form, field } = useFormFields({
+    companyName: '',
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [verificationMessage, setVerificationMessage] = useState<string | null>(null);
-
-  const updateField = (field: keyof SignupForm) => (event: ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,62 +75,30 @@ export function SignupPage() {
       <Box component="form" onSubmit={handleSubmit}>
         <RequiredTextField
           label={texts.companyNameLabel}
-          name="companyName"
           autoComplete="organization"
-          value={form.companyName}
-          onChange={updateField('companyName')}
+          {...field('companyName')}
           autoFocus
         />
-        <RequiredTextField
-          label={texts.yourNameLabel}
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={updateField('name')}
-        />
-        <RequiredTextField
-          label={texts.emailLabel}
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={updateField('email')}
-        />
+        <RequiredTextField label={texts.yourNameLabel} autoComplete="name" {...field('name')} />
+        <RequiredTextField label={texts.emailLabel} type="email" autoComplete="email" {...field('email')} />
         <RequiredTextField
           label={texts.passwordLabel}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={updateField('password')}
+          {...field('password')}
           helperText={texts.passwordRule}
         />
         <RequiredTextField
           label={texts.confirmPasswordLabel}
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={updateField('confirmPassword')}
+          {...field('confirmPassword')}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={submitting}
-          disabled={verificationMessage !== null}
-          sx={{ mt: 2 }}
-        >
+        <AuthSubmitButton loading={submitting} disabled={verificationMessage !== null}>
           {texts.createAccount}
-        </Button>
+        </AuthSubmitButton>
       </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {texts.haveAccount}{' '}
-        <Link component={RouterLink} to="/login">
-          {texts.signInLink}
-        </Link>
-      </Typography>
+      <AuthSwitchLink question={texts.haveAccount} to="/login" label={texts.signInLink} />
     </AuthLayout>
   );
 }

@@ -2,9 +2,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { twoFactorTexts } from '@teamfolk/shared/contracts';
 import { normaliseCodeInput } from '../account/accountSecurityForms';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
 import { useSession } from '../auth/SessionProvider';
 import { en } from '../i18n/en';
+import { AuthSubmitButton } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { RequiredTextField } from './RequiredTextField';
 
@@ -78,9 +79,7 @@ export function TwoFactorStep({ challenge, onRestart }: TwoFactorStepProps) {
               : { maxLength: 64, autoCapitalize: 'none', spellCheck: false },
           }}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} sx={{ mt: 2 }}>
-          {texts.verify}
-        </Button>
+        <AuthSubmitButton loading={submitting}>{texts.verify}</AuthSubmitButton>
       </Box>
       <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="text" onClick={switchMode} disabled={submitting}>

@@ -1,36 +1,27 @@
 import { Suspense, use } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
-import { apiRequest, errorMessage } from '../api/http';
+import { errorMessage } from '../providers/apiError';
+import { dataProvider } from '../providers/dataProvider';
 import { en } from '../i18n/en';
 import { AuthLayout } from './AuthLayout';
+import { AuthOutcome, AuthPending } from './AuthStatus';
+import { oncePerToken } from './oncePerToken';
 
 const texts = en.app.auth;
 
 type VerificationOutcome = { verified: true } | { verified: false; message: string };
 
-/**
- * A verification token works once, so each token is sent once per page load, whatever React
- * does with effects and re-renders (StrictMode mounts twice in development).
- */
-const verificationsByToken = new Map<string, Promise<VerificationOutcome>>();
-
-function verifyEmailOnce(token: string): Promise<VerificationOutcome> {
-  let verification = verificationsByToken.get(token);
-  if (!verification) {
-    verification = apiRequest(`/auth/verify-email/${encodeURIComponent(token)}`).then(
-      (): VerificationOutcome => ({ verified: true }),
-      (error: unknown): VerificationOutcome => ({
-        verified: false,
-        message: errorMessage(error, texts.verificationFailed),
-      }),
-    );
-    verificationsByToken.set(token, verification);
-  }
-  return verification;
-}
+/** A verification token works once. */
+const verifyEmailOnce = oncePerToken((token) =>
+  dataProvider.verifyEmail(token).then(
+    (): VerificationOutcome => ({ verified: true }),
+    (error: unknown): VerificationOutcome => ({
+      verified: false,
+      message: errorMessage(error, texts.verificationFailed),
+    }),
+  ),
+);
 
 export function VerifyEmailPage() {
   const { token } = useParams();
@@ -39,25 +30,13 @@ export function VerifyEmailPage() {
       <title>{`${texts.verifyEmailHeading} · ${en.app.name}`}</title>
       <meta name="robots" content="noindex" />
       {token ? (
-        <Suspense fallback={<VerificationPending />}>
+        <Suspense fallback={<AuthPending heading={texts.verifyEmailHeading} message={texts.verifying} />}>
           <VerificationResult verification={verifyEmailOnce(token)} />
         </Suspense>
       ) : (
         <VerificationFailure message={texts.invalidVerificationLink} />
       )}
     </AuthLayout>
-  );
-}
-
-function VerificationPending() {
-  return (
-    <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 2 }}>
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-        {texts.verifyEmailHeading}
-      </Typography>
-      <CircularProgress aria-hidden />
-      <Typography>{texts.verifying}</Typography>
-    </Stack>
   );
 }
 
@@ -69,27 +48,19 @@ function VerificationResult({ verification }: { verification: Promise<Verificati
 function VerificationSuccess() {
   const navigate = useNavigate();
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-      <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56 }} aria-hidden />
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-        {texts.verifiedTitle}
-      </Typography>
+    <AuthOutcome tone="success" heading={texts.verifiedTitle}>
       <Typography color="text.secondary">{texts.verifiedMessage}</Typography>
       <Button variant="contained" size="large" fullWidth onClick={() => navigate('/login')}>
         {texts.continueToLogin}
       </Button>
-    </Stack>
+    </AuthOutcome>
   );
 }
 
 function VerificationFailure({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-      <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} aria-hidden />
-      <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-        {texts.verificationFailedTitle}
-      </Typography>
+    <AuthOutcome tone="error" heading={texts.verificationFailedTitle}>
       <Alert severity="error" sx={{ width: '100%', textAlign: 'left' }}>
         {message}
       </Alert>
@@ -101,6 +72,6 @@ function VerificationFailure({ message }: { message: string }) {
           {texts.tryAgain}
         </Button>
       </Box>
-    </Stack>
+    </AuthOutcome>
   );
 }

@@ -20,3 +20,4 @@ export * from './blackouts';
 export * from './absence-report';
 export * from './bradford';
 export * from './uptake';
+export * from './permissions';

@@ -1,5 +1,4 @@
-import site from '../site/site.module.css';
-import { SectionHeading } from './SectionHeading';
+import { Section } from './Section';
 import styles from './landing.module.css';
 import { landingContent } from './landingContent';
 
@@ -8,26 +7,23 @@ const texts = landingContent.calendar;
 /** The product's calendar screen as an example: an SVG drawn from the real screen's layout, crisp at every width. */
 export function CalendarShowcase() {
   return (
-    <section className={styles.section} aria-labelledby="calendar-title">
-      <div className={site.container}>
-        <SectionHeading id="calendar-title" eyebrow={texts.eyebrow} title={texts.title} text={texts.text} />
-        <figure className={styles.showcase}>
-          <div className={styles.windowBar} aria-hidden="true">
-            <span />
-            <span />
-            <span />
-          </div>
-          <img
-            className={styles.showcaseImage}
-            src="/images/calendar-example.svg"
-            alt={texts.imageAlt}
-            width="1200"
-            height="724"
-            loading="lazy"
-            decoding="async"
-          />
-        </figure>
-      </div>
-    </section>
+    <Section name="calendar" eyebrow={texts.eyebrow} title={texts.title} text={texts.text}>
+      <figure className={styles.showcase}>
+        <div className={styles.windowBar} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+        <img
+          className={styles.showcaseImage}
+          src="/images/calendar-example.svg"
+          alt={texts.imageAlt}
+          width="1200"
+          height="724"
+          loading="lazy"
+          decoding="async"
+        />
+      </figure>
+    </Section>
   );
 }

@@ -1,6 +1,5 @@
 import { CalendarCheckIcon, CalendarSyncIcon, ChartIcon, PeopleIcon, ShieldIcon, SparkIcon } from '../site/icons';
-import site from '../site/site.module.css';
-import { SectionHeading } from './SectionHeading';
+import { Section } from './Section';
 import styles from './landing.module.css';
 import { landingContent } from './landingContent';
 
@@ -17,24 +16,21 @@ const features = [
 
 export function FeatureCards() {
   return (
-    <section id="features" tabIndex={-1} className={styles.section} aria-labelledby="features-title">
-      <div className={site.container}>
-        <SectionHeading id="features-title" eyebrow={texts.eyebrow} title={texts.title} text={texts.subtitle} />
-        <ul className={styles.featureGrid}>
-          {features.map(({ key, Icon }) => {
-            const feature = texts.items[key];
-            return (
-              <li key={key} className={styles.featureCard}>
-                <span className={styles.featureIcon}>
-                  <Icon />
-                </span>
-                <h3 className={styles.featureTitle}>{feature.title}</h3>
-                <p className={styles.featureText}>{feature.text}</p>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <Section name="features" linkedFromMenu eyebrow={texts.eyebrow} title={texts.title} text={texts.subtitle}>
+      <ul className={styles.featureGrid}>
+        {features.map(({ key, Icon }) => {
+          const feature = texts.items[key];
+          return (
+            <li key={key} className={styles.featureCard}>
+              <span className={styles.featureIcon}>
+                <Icon />
+              </span>
+              <h3 className={styles.featureTitle}>{feature.title}</h3>
+              <p className={styles.featureText}>{feature.text}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
   );
 }

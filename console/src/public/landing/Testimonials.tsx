@@ -1,7 +1,6 @@
 import { formatText } from '../../i18n/en';
 import { StarIcon } from '../site/icons';
-import site from '../site/site.module.css';
-import { SectionHeading } from './SectionHeading';
+import { Section } from './Section';
 import styles from './landing.module.css';
 import { landingContent } from './landingContent';
 
@@ -10,38 +9,35 @@ const MAX_RATING = 5;
 
 export function Testimonials() {
   return (
-    <section className={`${styles.section} ${styles.tinted}`} aria-labelledby="testimonials-title">
-      <div className={site.container}>
-        <SectionHeading id="testimonials-title" eyebrow={texts.eyebrow} title={texts.title} />
-        <ul className={styles.testimonialGrid}>
-          {texts.items.map(({ name, role, company, rating, text }) => (
-            <li key={name} className={styles.testimonialCard}>
-              <figure className={styles.testimonial}>
-                <span role="img" aria-label={formatText(texts.rating, { rating })} className={styles.stars}>
-                  {Array.from({ length: MAX_RATING }, (_, index) => (
-                    <StarIcon key={index} filled={index < rating} />
-                  ))}
+    <Section name="testimonials" tinted eyebrow={texts.eyebrow} title={texts.title}>
+      <ul className={styles.testimonialGrid}>
+        {texts.items.map(({ name, role, company, rating, text }) => (
+          <li key={name} className={styles.testimonialCard}>
+            <figure className={styles.testimonial}>
+              <span role="img" aria-label={formatText(texts.rating, { rating })} className={styles.stars}>
+                {Array.from({ length: MAX_RATING }, (_, index) => (
+                  <StarIcon key={index} filled={index < rating} />
+                ))}
+              </span>
+              <blockquote className={styles.quote}>
+                <p>“{text}”</p>
+              </blockquote>
+              <figcaption className={styles.person}>
+                <span className={styles.personAvatar} aria-hidden="true">
+                  {initials(name)}
                 </span>
-                <blockquote className={styles.quote}>
-                  <p>“{text}”</p>
-                </blockquote>
-                <figcaption className={styles.person}>
-                  <span className={styles.personAvatar} aria-hidden="true">
-                    {initials(name)}
+                <span className={styles.personText}>
+                  <span className={styles.personName}>{name}</span>
+                  <span className={styles.personRole}>
+                    {role}, {company}
                   </span>
-                  <span className={styles.personText}>
-                    <span className={styles.personName}>{name}</span>
-                    <span className={styles.personRole}>
-                      {role}, {company}
-                    </span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

@@ -14,33 +14,31 @@ import {
   Resource,
 } from 'react-admin';
 import { Route } from 'react-router';
-import { createAuthProvider } from '../auth/authProvider';
-import { useSessionStore } from '../auth/SessionProvider';
-import { ReturnPageLoading, ReturnScreenLoading } from '../billing/ReturnLoading';
-import employees from '../employees';
-import { en } from '../i18n/en';
-import { i18nProvider } from '../i18n/i18nProvider';
-import { AdminOnly } from '../layout/AdminOnly';
-import { DashboardNotFound } from '../layout/DashboardNotFound';
-import { DashboardLayout } from '../layout/DashboardLayout';
-import { LiveSubscriptionOnly } from '../layout/LiveSubscriptionOnly';
-import leaves from '../leaves';
-import { dashboardTheme } from './dashboardTheme';
-import { dataProvider } from './dataProvider';
-import { OverviewPage } from './OverviewPage';
+import { useSessionStore } from './auth/SessionProvider';
+import { ReturnPageLoading, ReturnScreenLoading } from './billing/ReturnLoading';
+import { dashboardTheme } from './dashboard/dashboardTheme';
+import { OverviewPage } from './dashboard/OverviewPage';
+import employees from './employees';
+import { en } from './i18n/en';
+import { AdminOnly } from './layout/AdminOnly';
+import { DashboardNotFound } from './layout/DashboardNotFound';
+import { DashboardLayout } from './layout/DashboardLayout';
+import { LiveSubscriptionOnly } from './layout/LiveSubscriptionOnly';
+import leaves from './leaves';
+import { createAuthProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
 
 /*
  * Only the home screen ships with the dashboard's first load; every other screen is its own chunk,
  * fetched when it first opens while the layout's Suspense shows react-admin's Loading.
  */
-const CalendarPage = lazy(() =>
-  import('../calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })),
-);
+const CalendarPage = lazy(() => import('./calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })));
 const AccountSecurityPage = lazy(() =>
-  import('../account/AccountSecurityPage').then((module) => ({ default: module.AccountSecurityPage })),
+  import('./account/AccountSecurityPage').then((module) => ({ default: module.AccountSecurityPage })),
 );
-const BillingPage = lazy(() => import('../billing/BillingPage').then((module) => ({ default: module.BillingPage })));
-const FormerEmployeesPage = lazy(() => import('../privacy/FormerEmployeesPage'));
+const BillingPage = lazy(() => import('./billing/BillingPage').then((module) => ({ default: module.BillingPage })));
+const FormerEmployeesPage = lazy(() => import('./privacy/FormerEmployeesPage'));
 
 /**
  * The signed-in console, mounted by the router under /dashboard/* once RequireSession lets the user in.
@@ -48,7 +46,7 @@ const FormerEmployeesPage = lazy(() => import('../privacy/FormerEmployeesPage'))
  * AdminUI renders them) so that only the screens named here are bundled: <Admin> also imports its default
  * login page, whose form brings react-hook-form and MUI's TextField to every visitor of the dashboard home.
  */
-export function DashboardApp() {
+export function App() {
   const session = useSessionStore();
   const authProvider = useMemo(() => createAuthProvider(session), [session]);
   // Per mount, so list filters and other UI state never outlive the session that created them. The

@@ -1,7 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { authTexts, type LoginPayload } from '@teamfolk/shared/contracts';
-import { canAccess } from './canAccess';
-import type { SessionStore } from './session';
+import { canAccess, isAccessRequest, type AccessRecord } from '@teamfolk/shared/rules';
+import type { SessionStore } from '../auth/session';
+import { ApiRequestError } from './apiError';
 
 /**
  * react-admin's view of the session. Redirects are left to RequireSession, which wraps the whole
@@ -22,8 +23,10 @@ export function createAuthProvider(session: Pick<SessionStore, 'getSnapshot' | '
     checkAuth: async () => {
       if (!currentUser()) throw new Error(authTexts.notSignedIn);
     },
+    // The API client ends the session itself on a signed-in call's 401, and RequireSession then leads
+    // to /login; react-admin's logout on top would turn the failed call into an empty success.
     checkError: async (error: unknown) => {
-      if (statusOf(error) === 401) throw new Error(authTexts.sessionExpired);
+      if (currentUser() && endsSession(error)) throw new Error(authTexts.sessionExpired);
     },
     getIdentity: async () => {
       const user = currentUser();
@@ -31,8 +34,16 @@ export function createAuthProvider(session: Pick<SessionStore, 'getSnapshot' | '
       return { id: user.id, fullName: user.employeeName || user.email };
     },
     getPermissions: async () => currentUser()?.role,
-    canAccess: async ({ resource, action }) => canAccess(currentUser()?.role, { resource, action }),
+    canAccess: async ({ resource, action, record }) => {
+      const request = { resource, action, record: record as AccessRecord | undefined };
+      return isAccessRequest(request) && canAccess(currentUser(), request);
+    },
   };
+}
+
+/** A 401, unless the call keeps it to itself (a checkout confirmation asks the admin to sign in again). */
+function endsSession(error: unknown): boolean {
+  return error instanceof ApiRequestError ? error.endedSession : statusOf(error) === 401;
 }
 
 function statusOf(error: unknown): number | undefined {
