@@ -171,10 +171,11 @@ export class LeaveTransaction {
    * Locks whose leave a submission is and reads what the submission needs besides: the company's
    * holiday calendar, the admins to tell, the new request's id, the transaction's time, and, after
    * the lock (so that a concurrent submission's row is seen), the subject's requests open on those
-   * days. Null for a subject that is not there.
+   * days. The admins to tell are all but the one acting. Null for a subject that is not there.
    */
   async lockSubmitter(
     companyId: number,
+    actorUserId: number,
     key: SubmitterKey,
     days: { startDate: string; endDate: string },
   ): Promise<{ submitter: Submitter; sameDays: TimedPeriod[] } | null> {
@@ -184,12 +185,13 @@ export class LeaveTransaction {
       userId: 'employeeOfUser' in key ? key.employeeOfUser : 'admin' in key ? key.admin : null,
       startDate: days.startDate,
       endDate: days.endDate,
+      actorUserId,
       lockKey: 'admin' in key ? 1_000_000_000 + key.admin : null,
     };
     const common = `c.country, c.region, now() AS now, nextval(pg_get_serial_sequence('leave_requests', 'id')) AS leave_id,
               (SELECT coalesce(json_agg(json_build_object('id', a.id, 'email', a.email, 'name', a.name) ORDER BY a.id), '[]')
                  FROM users a
-                WHERE a.company_id = c.id AND a.role = 'admin' AND a.disabled_at IS NULL AND a.id <> :userId) AS admins`;
+                WHERE a.company_id = c.id AND a.role = 'admin' AND a.disabled_at IS NULL AND a.id <> :actorUserId) AS admins`;
     const sameDays = `SELECT start_date, end_date, start_time, end_time FROM leave_requests
         WHERE company_id = :companyId AND status IN ('pending', 'approved')
           AND start_date <= :endDate AND end_date >= :startDate`;

@@ -99,7 +99,7 @@ export class LeavesService {
           ? { employeeOfUser: auth.userId }
           : { admin: auth.userId };
     return this.repository.write(async (leaves) => {
-      const locked = await leaves.lockSubmitter(auth.companyId, key, {
+      const locked = await leaves.lockSubmitter(auth.companyId, auth.userId, key, {
         startDate: input.start_date,
         endDate: input.end_date,
       });

@@ -1,6 +1,6 @@
 import { addDays, eachDayOfInterval, format, nextMonday } from 'date-fns';
 import { QueryTypes } from 'sequelize';
-import { AuditEntry, authTexts, Employee, leaveTexts, runAsCompany, upcomingEvents } from '@teamfolk/shared';
+import { AuditEntry, authTexts, Employee, leaveTexts, runAsCompany, upcomingEvents, User } from '@teamfolk/shared';
 import { DashboardService } from '../dashboard/dashboard.service';
 import {
   activateSubscription,
@@ -91,6 +91,30 @@ describe('submitting leave', () => {
     expect(mail.subject).toBe(`Leave request from ${person.employee.name}`);
     expect(mail.text).toContain('(3 days)');
     expect(mail.text).toContain(`http://teamfolk.test/dashboard/leaves?status=pending&focus=${reply.id}`);
+  });
+
+  it("tells every other admin, but not the one who sent it, of leave sent on an employee's behalf", async () => {
+    const person = await hire(companyA);
+    const colleague = await User.create({
+      companyId: companyA.company.id,
+      email: `colleague-${Math.random().toString(36).slice(2, 7)}@example.com`,
+      passwordHash: 'not used',
+      role: 'admin',
+      name: 'Cleo Colleague',
+    });
+    const reply = await submit(adminA, vacation(day(14), day(14), { employee_id: person.employee.id }));
+
+    await t.flushOutbox();
+    const mail = await t.mail.waitFor(
+      (message) => message.to.includes(colleague.email) && message.text.includes(person.employee.name),
+    );
+    expect(mail.text).toContain(`focus=${reply.id}`);
+    const told = await t.db.sequelize.query<{ to: string }>(
+      `SELECT payload->>'to' AS to FROM outbox WHERE payload->>'idempotencyKey' LIKE :key`,
+      { type: QueryTypes.SELECT, replacements: { key: `leave-submitted-${reply.id}-%` } },
+    );
+    expect(told.map((row) => row.to)).toEqual([colleague.email]);
+    await colleague.destroy();
   });
 
   it('counts a partial day in hours with the default times', async () => {
