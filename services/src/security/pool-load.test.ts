@@ -14,10 +14,12 @@ jest.setTimeout(600_000);
  * With code that waits for a second connection while it holds one, 50 such calls take both
  * connections and wait for each other until the pool's acquire timeout (503). The bulkhead between
  * companies is opened wide here, so that all 50 reach the pool together; the sign-in rate limits
- * too, so that the calls reach the database.
+ * too, so that the calls reach the database. The acquire timeout is long, so that only such a
+ * deadlock, never a busy machine working off 50 calls on two connections, ends in a 503.
  */
 const BURST = 50;
 const POOL = '2';
+const DEADLOCK_ONLY_TIMEOUT_MS = '120000';
 /** The bulkhead admits the whole burst at once; the sign-in rate limits never stop a call. */
 const WIDE_OPEN = String(BURST);
 const UNLIMITED = '1000000';
@@ -46,6 +48,7 @@ beforeAll(async () => {
   t = await startTestApp({
     config: {
       DATABASE_POOL_MAX: POOL,
+      DATABASE_ACQUIRE_TIMEOUT_MS: DEADLOCK_ONLY_TIMEOUT_MS,
       COMPANY_WRITE_CONCURRENCY: WIDE_OPEN,
       COMPANY_WRITE_QUEUE: WIDE_OPEN,
       RATE_LIMIT_LOGIN_PER_ACCOUNT: UNLIMITED,

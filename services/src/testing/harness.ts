@@ -44,10 +44,11 @@ export interface TestAppOptions {
  * that e-mails can be read back from.
  */
 export async function startTestApp({ config: settings = {}, logTo, schedules }: TestAppOptions = {}): Promise<TestApp> {
-  // The API and the workers share one pool here: DATABASE_POOL_MAX, when a test sets it, sizes it.
-  const db = await createTestDatabase(
-    settings.DATABASE_POOL_MAX ? { poolMax: Number(settings.DATABASE_POOL_MAX) } : {},
-  );
+  // The API and the workers share one pool here, sized and timed by the test's settings when it gives them.
+  const db = await createTestDatabase({
+    ...(settings.DATABASE_POOL_MAX ? { poolMax: Number(settings.DATABASE_POOL_MAX) } : {}),
+    ...(settings.DATABASE_ACQUIRE_TIMEOUT_MS ? { acquireTimeoutMs: Number(settings.DATABASE_ACQUIRE_TIMEOUT_MS) } : {}),
+  });
   const redis = createTestRedis();
   const mail = await startMailSink();
   const configWith = (overrides: Partial<Record<string, string>>) =>

@@ -57,6 +57,8 @@ const envSchema = z
      */
     DATABASE_APP_URL: optionalSetting,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** How long a request waits for a pooled connection before it is answered 503. */
+    DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     /**
      * The bulkhead between companies (services/src/http/company-bulkhead.ts), per API process: the
      * writes of one company that run at once (unset: a quarter of DATABASE_POOL_MAX, at least one),

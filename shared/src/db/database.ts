@@ -4,22 +4,25 @@ import { bindTenancy } from './tenancy';
 
 export interface DatabaseOptions {
   poolMax?: number;
+  /**
+   * How long a request may wait for a pooled connection before it fails (as a 503 in the API, a
+   * retried job in the workers) instead of hanging while the database restarts or cannot be reached.
+   */
+  acquireTimeoutMs?: number;
 }
 
-/**
- * How long a request may wait for a pooled connection, and a new connection for Postgres to answer,
- * before it fails (as a 503 in the API, a retried job in the workers) instead of hanging while the
- * database restarts or cannot be reached.
- */
-const ACQUIRE_TIMEOUT_MS = 10_000;
+/** How long a new connection waits for Postgres to answer. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** One Sequelize instance per process, models bound to it, no query logging (the request log covers requests). */
-export function createDatabase(url: string, { poolMax = 10 }: DatabaseOptions = {}): Sequelize {
+export function createDatabase(
+  url: string,
+  { poolMax = 10, acquireTimeoutMs = 10_000 }: DatabaseOptions = {},
+): Sequelize {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
     logging: false,
-    pool: { max: poolMax, min: 0, idle: 10_000, acquire: ACQUIRE_TIMEOUT_MS },
+    pool: { max: poolMax, min: 0, idle: 10_000, acquire: acquireTimeoutMs },
     dialectOptions: { application_name: 'teamfolk', connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
   });
   initModels(sequelize);

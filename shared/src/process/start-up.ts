@@ -15,7 +15,10 @@ export async function migrateOnStart(config: Config): Promise<void> {
  * could read past row-level security.
  */
 export async function openAppDatabase(config: Config): Promise<Sequelize> {
-  const sequelize = createDatabase(config.DATABASE_APP_URL, { poolMax: config.DATABASE_POOL_MAX });
+  const sequelize = createDatabase(config.DATABASE_APP_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+  });
   try {
     await assertRestrictedRole(sequelize);
   } catch (error) {

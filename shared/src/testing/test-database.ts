@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { Sequelize } from 'sequelize';
-import { appDatabaseUrl, createDatabase, migrateDatabase } from '../db';
+import { appDatabaseUrl, createDatabase, migrateDatabase, type DatabaseOptions } from '../db';
 import { refuseConnectionsWhileHeld } from './held-connections';
 import { useOwnerOutsideContexts } from './owner-outside-contexts';
 
@@ -45,13 +45,16 @@ async function onServer<T>(work: (client: Client) => Promise<T>): Promise<T> {
  * Named teamfolk_test_* so a crashed run's leftovers are recognisable. `poolMax`: the application's
  * pool (default 20).
  */
-export async function createTestDatabase({ poolMax = 20 }: { poolMax?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  poolMax = 20,
+  acquireTimeoutMs,
+}: DatabaseOptions = {}): Promise<TestDatabase> {
   const name = `teamfolk_test_${randomBytes(6).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
   const url = urlFor(name);
   const appUrl = appDatabaseUrl(url);
   await migrateDatabase(url, appUrl);
-  const sequelize = createDatabase(appUrl, { poolMax });
+  const sequelize = createDatabase(appUrl, { poolMax, acquireTimeoutMs });
   const owner = new Sequelize(url, { dialect: 'postgres', logging: false, pool: { max: 10, min: 0 } });
   useOwnerOutsideContexts(sequelize, owner);
   refuseConnectionsWhileHeld(sequelize);
