@@ -1,32 +1,28 @@
-import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import {
   authTexts,
   calendarTexts,
-  Company,
-  companyOf,
-  EmailVerificationToken,
-  Employee,
-  Invitation,
-  reserveCompanyId,
   runAsCompany,
-  User,
   writeOutbox,
+  type Employee,
+  type Invitation,
   type InvitationPreview,
   type SecurityEventKind,
   type SessionReply,
   type SessionUser,
   type SignupReply,
   type TwoFactorChallengeReply,
+  type User,
 } from '@teamfolk/shared';
 import { isKnownHolidayRegion } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
-import { assignLeaveToSignIn } from '../leaves/leaves.repository';
+import { AuthRepository } from './auth.repository';
 import { signSession, type JwtSettings } from './jwt';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
-import { loadSessionUser } from './session-user';
+import { toSessionUser } from './session-user';
 import { hashToken, issueEmailToken } from './tokens';
-import { hasTwoFactor, twoFactorChallengeFor } from './two-factor.service';
+import { twoFactorChallengeFor } from './two-factor.service';
 
 export interface AuthSettings {
   jwt: JwtSettings;
@@ -59,10 +55,14 @@ export type SignInReport = (outcome: SignInOutcome) => Promise<void>;
 
 /** Account flows: sign-up, e-mail verification, sign-in and invitation acceptance. */
 export class AuthService {
+  private readonly repository: AuthRepository;
+
   constructor(
-    private readonly sequelize: Sequelize,
+    sequelize: Sequelize,
     private readonly settings: AuthSettings,
-  ) {}
+  ) {
+    this.repository = new AuthRepository(sequelize);
+  }
 
   async signup(input: SignupInput, requestId?: string): Promise<SignupReply> {
     assertPasswordNotCommon(input.password);
@@ -70,7 +70,7 @@ export class AuthService {
       throw new HttpError(400, calendarTexts.unknownCountry, { field: 'country' });
     }
     const passwordHash = await hashPassword(input.password);
-    const companyId = await reserveCompanyId(this.sequelize);
+    const companyId = await this.repository.reserveCompanyId();
     return runAsCompany(companyId, () => this.createCompany(companyId, input, passwordHash, requestId));
   }
 
@@ -81,83 +81,69 @@ export class AuthService {
     requestId?: string,
   ): Promise<SignupReply> {
     const verified = !this.settings.requireEmailVerification;
-    try {
-      const user = await this.sequelize.transaction(async (transaction) => {
-        const company = await Company.create(
-          {
-            id: companyId,
-            name: input.companyName,
-            ...(input.timeZone && { timeZone: input.timeZone }),
-            ...(input.country && { country: input.country }),
-          },
-          { transaction },
-        );
-        const admin = await User.create(
-          {
-            companyId: company.id,
-            email: input.email,
-            passwordHash,
-            role: 'admin',
-            name: input.name,
-            emailVerifiedAt: verified ? new Date() : null,
-          },
-          { transaction },
-        );
-        if (!verified) await this.sendVerificationEmail(transaction, admin, company.name, requestId);
-        return admin;
-      });
-      if (!verified) return { requiresVerification: true, message: authTexts.checkYourEmail };
-      return this.startSession(user);
-    } catch (error) {
-      if (error instanceof UniqueConstraintError) throw new HttpError(409, authTexts.emailTaken, { field: 'email' });
-      throw error;
-    }
+    const user = await this.repository.transaction(async (transaction) => {
+      const company = await this.repository.createCompany(
+        {
+          id: companyId,
+          name: input.companyName,
+          ...(input.timeZone && { timeZone: input.timeZone }),
+          ...(input.country && { country: input.country }),
+        },
+        transaction,
+      );
+      const admin = await this.repository.createUser(
+        {
+          companyId: company.id,
+          email: input.email,
+          passwordHash,
+          role: 'admin',
+          name: input.name,
+          emailVerifiedAt: verified ? new Date() : null,
+        },
+        transaction,
+      );
+      if (!verified) await this.sendVerificationEmail(transaction, admin, company.name, requestId);
+      return admin;
+    });
+    if (!verified) return { requiresVerification: true, message: authTexts.checkYourEmail };
+    return this.startSession(user);
   }
 
   async verifyEmail(token: string): Promise<{ message: string }> {
-    const companyId = await companyOf(this.sequelize, 'verification-token', hashToken(token));
+    const companyId = await this.repository.companyOf('verification-token', hashToken(token));
     return runAsCompany(companyId, () => this.useVerificationToken(token));
   }
 
   private async useVerificationToken(token: string): Promise<{ message: string }> {
-    return this.sequelize.transaction(async (transaction) => {
-      const record = await EmailVerificationToken.findOne({
-        where: { tokenHash: hashToken(token) },
-        lock: transaction.LOCK.UPDATE,
-        transaction,
-      });
+    return this.repository.transaction(async (transaction) => {
+      const record = await this.repository.findVerificationToken(hashToken(token), transaction);
       if (!record) throw new HttpError(400, authTexts.verificationLinkUnknown);
       if (record.usedAt) throw new HttpError(410, authTexts.verificationLinkUsed);
       if (record.expiresAt.getTime() <= Date.now()) throw new HttpError(410, authTexts.verificationLinkExpired);
-      const now = new Date();
-      await record.update({ usedAt: now }, { transaction });
-      await User.update({ emailVerifiedAt: now }, { where: { id: record.userId, emailVerifiedAt: null }, transaction });
+      await this.repository.useVerificationToken(record, new Date(), transaction);
       return { message: authTexts.verifiedTitle };
     });
   }
 
   /** Answers the same whether or not the address has an account, so it reveals nothing. */
   async resendVerification(email: string, requestId?: string): Promise<{ message: string }> {
-    const companyId = await companyOf(this.sequelize, 'user-email', email);
+    const companyId = await this.repository.companyOf('user-email', email);
     await runAsCompany(companyId, () => this.resendVerificationEmail(email, requestId));
     return { message: authTexts.resendAccepted };
   }
 
   private async resendVerificationEmail(email: string, requestId?: string): Promise<void> {
-    await this.sequelize.transaction(async (transaction) => {
-      const user = await User.findOne({
-        where: { email, emailVerifiedAt: null, disabledAt: null },
-        transaction,
-      });
+    await this.repository.transaction(async (transaction) => {
+      const user = await this.repository.findUnverifiedUser(email, transaction);
       if (!user) return;
-      const company = await Company.findByPk(user.companyId, { transaction, rejectOnEmpty: true });
-      await this.sendVerificationEmail(transaction, user, company.name, requestId);
+      const companyName = await this.repository.companyName(user.companyId, transaction);
+      await this.sendVerificationEmail(transaction, user, companyName, requestId);
     });
   }
 
   /** `report` hears the outcome of the attempt, whatever it is, before the reply (the security log). */
   async login(email: string, password: string, report?: SignInReport): Promise<PasswordStepReply> {
-    const companyId = await companyOf(this.sequelize, 'user-email', email);
+    const companyId = await this.repository.companyOf('user-email', email);
     return runAsCompany(companyId, () => this.loginWithPassword(email, password, report));
   }
 
@@ -166,7 +152,7 @@ export class AuthService {
     password: string,
     report: SignInReport = async () => undefined,
   ): Promise<PasswordStepReply> {
-    const user = await User.findOne({ where: { email } });
+    const user = await this.repository.findUserByEmail(email);
     const valid = await verifyPassword(user?.passwordHash, password);
     const who = user ? { userId: user.id, companyId: user.companyId } : {};
     if (!user || !valid) {
@@ -178,7 +164,7 @@ export class AuthService {
       throw new HttpError(403, 'This account has been deactivated. Contact your company administrator.');
     }
     // With two-step sign-in the password opens no session: the second step does (completeLogin).
-    if (await hasTwoFactor(user.id)) {
+    if (await this.repository.hasTwoFactor(user.id)) {
       await report({ kind: 'sign-in.challenged', status: 200, ...who });
       return twoFactorChallengeFor(this.settings.jwt, user);
     }
@@ -188,19 +174,19 @@ export class AuthService {
 
   /** The end of every successful sign-in: with the password alone, or after the second step. */
   async completeLogin(user: User): Promise<SessionReply> {
-    await user.update({ lastLoginAt: new Date() });
+    await this.repository.updateUser(user, { lastLoginAt: new Date() });
     return this.startSession(user);
   }
 
   async me(userId: number): Promise<SessionUser> {
-    const user = await loadSessionUser(this.sequelize, userId);
-    if (!user) throw new HttpError(401, authTexts.sessionExpired);
-    return user;
+    const read = await this.repository.sessionUser(userId);
+    if (!read) throw new HttpError(401, authTexts.sessionExpired);
+    return toSessionUser(read.profile, read.subscription);
   }
 
   /** Sign-out: raising the token version voids every token the user holds, on every device. */
   async endSessions(userId: number): Promise<void> {
-    await User.increment('tokenVersion', { where: { id: userId } });
+    await this.repository.raiseTokenVersion(userId);
   }
 
   async invitationPreview(token: string): Promise<InvitationPreview> {
@@ -215,36 +201,23 @@ export class AuthService {
   }
 
   private async asCompanyOfInvitation<T>(token: string, work: () => Promise<T>): Promise<T> {
-    return runAsCompany(await companyOf(this.sequelize, 'invitation-token', hashToken(token)), work);
+    return runAsCompany(await this.repository.companyOf('invitation-token', hashToken(token)), work);
   }
 
   private async createAccountFromInvitation(token: string, passwordHash: string): Promise<SessionReply> {
-    try {
-      const user = await this.sequelize.transaction(async (transaction) => {
-        const invitation = await this.openInvitation(token, transaction);
-        const employee = await Employee.findOne({
-          where: { id: invitation.employeeId, companyId: invitation.companyId, deletedAt: null },
-          lock: transaction.LOCK.UPDATE,
-          transaction,
-        });
-        if (!employee || employee.userId) throw new HttpError(404, authTexts.invalidInvitation);
-        const account = await this.accountForInvitation(invitation, employee, passwordHash, transaction);
-        await employee.update({ userId: account.id }, { transaction });
-        // Leave the admin recorded before the invitation was accepted is the person's own from now
-        // on: their decision e-mails reach them, and the calendar shows them their own sick days.
-        await assignLeaveToSignIn(
-          this.sequelize,
-          { companyId: invitation.companyId, employeeId: employee.id, userId: account.id },
-          transaction,
-        );
-        await invitation.update({ acceptedAt: new Date() }, { transaction });
-        return account;
-      });
-      return this.startSession(user);
-    } catch (error) {
-      if (error instanceof UniqueConstraintError) throw new HttpError(409, authTexts.emailTaken, { field: 'email' });
-      throw error;
-    }
+    const user = await this.repository.transaction(async (transaction) => {
+      const invitation = await this.openInvitation(token, transaction);
+      const employee = await this.repository.findInvitedEmployee(invitation, transaction);
+      if (!employee || employee.userId) throw new HttpError(404, authTexts.invalidInvitation);
+      const account = await this.accountForInvitation(invitation, employee, passwordHash, transaction);
+      await this.repository.linkSignIn(employee, account, transaction);
+      // Leave the admin recorded before the invitation was accepted is the person's own from now
+      // on: their decision e-mails reach them, and the calendar shows them their own sick days.
+      await this.repository.assignLeaveToSignIn(employee, account, transaction);
+      await this.repository.markInvitationAccepted(invitation, new Date(), transaction);
+      return account;
+    });
+    return this.startSession(user);
   }
 
   /**
@@ -259,26 +232,20 @@ export class AuthService {
   ): Promise<User> {
     // Following the e-mailed link proves the address.
     const fields = { passwordHash, role: 'employee' as const, name: employee.name, emailVerifiedAt: new Date() };
-    const returning = await User.findOne({
-      where: { companyId: invitation.companyId, email: invitation.email, disabledAt: { [Op.ne]: null } },
-      lock: transaction.LOCK.UPDATE,
-      transaction,
-    });
+    const returning = await this.repository.findDisabledUser(invitation.companyId, invitation.email, transaction);
     if (!returning) {
-      return User.create({ companyId: invitation.companyId, email: invitation.email, ...fields }, { transaction });
+      return this.repository.createUser(
+        { companyId: invitation.companyId, email: invitation.email, ...fields },
+        transaction,
+      );
     }
-    await Employee.update(
-      { userId: null },
-      { where: { userId: returning.id, companyId: invitation.companyId }, transaction },
-    );
-    return returning.update({ ...fields, disabledAt: null }, { transaction });
+    await this.repository.unlinkSignIn(invitation.companyId, returning, transaction);
+    await this.repository.updateUser(returning, { ...fields, disabledAt: null }, transaction);
+    return returning;
   }
 
   private async openInvitation(token: string, transaction?: Transaction): Promise<Invitation> {
-    const invitation = await Invitation.findOne({
-      where: { tokenHash: hashToken(token), revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
-      ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
-    });
+    const invitation = await this.repository.findLiveInvitation(hashToken(token), new Date(), transaction);
     if (!invitation) throw new HttpError(404, authTexts.invalidInvitation);
     if (invitation.acceptedAt) throw new HttpError(410, authTexts.invitationAlreadyAccepted);
     return invitation;
@@ -291,9 +258,9 @@ export class AuthService {
     requestId?: string,
   ): Promise<void> {
     const { token, tokenHash, expiresAt } = issueEmailToken();
-    const record = await EmailVerificationToken.create(
+    const record = await this.repository.createVerificationToken(
       { companyId: user.companyId, userId: user.id, tokenHash, expiresAt },
-      { transaction },
+      transaction,
     );
     await writeOutbox(transaction, {
       companyId: user.companyId,

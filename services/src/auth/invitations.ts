@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
-import { Invitation, writeOutbox, type Employee } from '@teamfolk/shared';
+import { writeOutbox, type Employee, type Invitation } from '@teamfolk/shared';
+import { insertInvitation, revokeOpenInvitations } from './auth.repository';
 import { issueEmailToken } from './tokens';
 
 export interface InvitationRequest {
@@ -18,12 +19,9 @@ export async function createInvitation(
   transaction: Transaction,
   { employee, companyName, inviterName, appUrl, requestId }: InvitationRequest,
 ): Promise<{ invitation: Invitation; token: string }> {
-  await Invitation.update(
-    { revokedAt: new Date() },
-    { where: { employeeId: employee.id, acceptedAt: null, revokedAt: null }, transaction },
-  );
+  await revokeOpenInvitations(employee.id, new Date(), transaction);
   const { token, tokenHash, expiresAt } = issueEmailToken();
-  const invitation = await Invitation.create(
+  const invitation = await insertInvitation(
     {
       companyId: employee.companyId,
       employeeId: employee.id,
@@ -32,7 +30,7 @@ export async function createInvitation(
       tokenHash,
       expiresAt,
     },
-    { transaction },
+    transaction,
   );
   await writeOutbox(transaction, {
     companyId: employee.companyId,

@@ -1,13 +1,18 @@
 import type { Sequelize } from 'sequelize';
-import { authTexts, twoFactorTexts, User } from '@teamfolk/shared';
+import { authTexts, twoFactorTexts, type User } from '@teamfolk/shared';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { HttpError } from '../http/errors';
+import { AuthRepository } from './auth.repository';
 import { isCommonPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** A signed-in user changes their own password. */
 export class PasswordChangeService {
-  constructor(private readonly sequelize: Sequelize) {}
+  private readonly repository: AuthRepository;
+
+  constructor(sequelize: Sequelize) {
+    this.repository = new AuthRepository(sequelize);
+  }
 
   /**
    * Checks the current password, stores the new one and raises the token version, which ends every
@@ -21,20 +26,19 @@ export class PasswordChangeService {
     if (isCommonPassword(newPassword)) {
       throw new HttpError(400, authTexts.passwordTooCommon, { field: 'newPassword' });
     }
-    const where = { id: actor.userId, companyId: actor.companyId, disabledAt: null };
     // The current password first, without a lock, then the new hash: argon2 is slow on purpose, a
     // wrong guess should not pay for both, and no lock should wait for either.
-    const seen = await User.findOne({ where, attributes: ['passwordHash'] });
-    if (!seen) throw new HttpError(401, authTexts.sessionExpired);
-    await this.assertCurrentPassword(seen.passwordHash, currentPassword);
+    const seenHash = await this.repository.passwordHashOf(actor.companyId, actor.userId);
+    if (seenHash === null) throw new HttpError(401, authTexts.sessionExpired);
+    await this.assertCurrentPassword(seenHash, currentPassword);
     const passwordHash = await hashPassword(newPassword);
-    return this.sequelize.transaction(async (transaction) => {
-      const user = await User.findOne({ where, transaction, lock: transaction.LOCK.UPDATE });
+    return this.repository.transaction(async (transaction) => {
+      const user = await this.repository.findActiveUser(actor.companyId, actor.userId, transaction);
       if (!user) throw new HttpError(401, authTexts.sessionExpired);
       // Changed meanwhile (another tab): the current password is checked against the new hash.
-      if (user.passwordHash !== seen.passwordHash) await this.assertCurrentPassword(user.passwordHash, currentPassword);
+      if (user.passwordHash !== seenHash) await this.assertCurrentPassword(user.passwordHash, currentPassword);
       const before = { tokenVersion: user.tokenVersion };
-      await user.update({ passwordHash, tokenVersion: user.tokenVersion + 1 }, { transaction });
+      await this.repository.updateUser(user, { passwordHash, tokenVersion: user.tokenVersion + 1 }, transaction);
       // Never the hashes: the entry says that the password changed and that the old sessions ended.
       await recordAudit(transaction, actor, {
         action: 'user.password_changed',

@@ -1,18 +1,9 @@
-import { QueryTypes, type Sequelize } from 'sequelize';
 import { hasSubscriptionEnded, remaining, type Role, type SessionUser, type SubscriptionTimes } from '@teamfolk/shared';
-
-/** The columns of the session user's profile, read from `users u` with {@link SESSION_USER_JOINS}. */
-export const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
-            c.name AS company_name, e.name AS employee_name,
-            e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
-            e.bank_hours_total, e.bank_hours_used`;
-
-export const SESSION_USER_JOINS = `JOIN companies c ON c.id = u.company_id
-       LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL`;
 
 /** A numeric column: text from node-postgres, a number from Postgres's JSON. */
 type NumericColumn = string | number | null;
 
+/** The session user's profile as the session reads (auth.repository.ts) return it. */
 export interface SessionUserRow {
   id: number;
   role: Role;
@@ -62,29 +53,4 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
     bankHoursUsed: bank.used,
     bankHoursRemaining: bank.remaining,
   };
-}
-
-type SessionUserWithSubscriptionRow = SessionUserRow & {
-  status: SubscriptionTimes['status'] | null;
-  current_period_end: Date | null;
-  ended_at: Date | null;
-  updated_at: Date | null;
-};
-
-/** The session user of section 3 in one query. */
-export async function loadSessionUser(sequelize: Sequelize, userId: number): Promise<SessionUser | null> {
-  const [row] = await sequelize.query<SessionUserWithSubscriptionRow>(
-    `SELECT u.id, u.role, ${SESSION_USER_COLUMNS},
-            s.status, s.current_period_end, s.ended_at, s.updated_at
-       FROM users u
-       ${SESSION_USER_JOINS}
-       LEFT JOIN subscriptions s ON s.company_id = u.company_id
-      WHERE u.id = :userId AND u.disabled_at IS NULL`,
-    { replacements: { userId }, type: QueryTypes.SELECT },
-  );
-  if (!row) return null;
-  const subscription = row.status
-    ? { status: row.status, currentPeriodEnd: row.current_period_end, endedAt: row.ended_at, updatedAt: row.updated_at }
-    : null;
-  return toSessionUser(row, subscription);
 }

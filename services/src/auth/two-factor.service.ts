@@ -1,22 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { Op, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import {
   authTexts,
   RECOVERY_CODE_COUNT,
   tooManyAttemptsText,
   TWO_FACTOR_FAILURE_WINDOW_SECONDS,
   TWO_FACTOR_MAX_FAILED_ATTEMPTS,
-  TwoFactorRecoveryCode,
   twoFactorTexts,
-  User,
-  UserTwoFactor,
   type TwoFactorEnrolment,
+  type TwoFactorRecoveryCode,
   type TwoFactorStatus,
+  type User,
+  type UserTwoFactor,
 } from '@teamfolk/shared';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { HttpError } from '../http/errors';
+import { AuthRepository } from './auth.repository';
 import type { SignInReport } from './auth.service';
 import type { JwtSettings } from './jwt';
 import { hashPassword, verifyPassword } from './passwords';
@@ -50,15 +51,6 @@ type CodeCheck =
   | { ok: true; kind: 'recovery'; recoveryCode: TwoFactorRecoveryCode }
   | { ok: false; reason: 'invalid' | 'replayed' };
 
-/** Whether signing this user in takes a second step. */
-export async function hasTwoFactor(userId: number, transaction?: Transaction): Promise<boolean> {
-  const count = await UserTwoFactor.count({
-    where: { userId, enabledAt: { [Op.ne]: null } },
-    ...(transaction ? { transaction } : {}),
-  });
-  return count > 0;
-}
-
 /** The password step's answer for a user with two-step sign-in. */
 export function twoFactorChallengeFor(
   settings: JwtSettings,
@@ -79,17 +71,19 @@ export function twoFactorChallengeFor(
  * the second step of a sign-in, and turning it off; plus the single-use recovery codes.
  */
 export class TwoFactorService {
+  private readonly repository: AuthRepository;
   private readonly secrets: TwoFactorSecretBox;
 
   constructor(
-    private readonly sequelize: Sequelize,
+    sequelize: Sequelize,
     private readonly settings: TwoFactorSettings,
   ) {
+    this.repository = new AuthRepository(sequelize);
     this.secrets = new TwoFactorSecretBox(settings.jwt.secret);
   }
 
   async status(actor: AuditActor): Promise<TwoFactorStatus> {
-    const record = await UserTwoFactor.findOne({ where: { userId: actor.userId, companyId: actor.companyId } });
+    const record = await this.repository.findTwoFactor(actor.companyId, actor.userId);
     return this.statusOf(record);
   }
 
@@ -99,13 +93,14 @@ export class TwoFactorService {
    */
   async start(actor: AuditActor): Promise<TwoFactorEnrolment> {
     const secret = generateSecret({ length: 20 });
-    const enrolment = await this.sequelize.transaction(async (transaction) => {
+    const enrolment = await this.repository.transaction(async (transaction) => {
       const user = await this.lockUser(actor, transaction);
-      const existing = await UserTwoFactor.findByPk(user.id, { transaction, lock: transaction.LOCK.UPDATE });
+      const existing = await this.repository.lockTwoFactor(user.id, transaction);
       if (existing?.enabledAt) throw new HttpError(409, twoFactorTexts.alreadyEnabled);
       const fields = { secretCiphertext: this.secrets.seal(secret, user.id), enabledAt: null, lastUsedStep: null };
-      if (existing) await existing.update(fields, { transaction });
-      else await UserTwoFactor.create({ userId: user.id, companyId: user.companyId, ...fields }, { transaction });
+      if (existing) await this.repository.updateTwoFactor(existing, fields, transaction);
+      else
+        await this.repository.createTwoFactor({ userId: user.id, companyId: user.companyId, ...fields }, transaction);
       await recordAudit(transaction, actor, {
         action: 'user.two_factor_enrolment_started',
         entity: 'user',
@@ -129,7 +124,7 @@ export class TwoFactorService {
     code: string,
   ): Promise<{ user: User; recoveryCodes: string[]; status: TwoFactorStatus }> {
     // Checked first without a lock, so that only a right code pays for the ten argon2 hashes below.
-    const pending = await UserTwoFactor.findOne({ where: { userId: actor.userId, companyId: actor.companyId } });
+    const pending = await this.repository.findTwoFactor(actor.companyId, actor.userId);
     if (!pending) throw new HttpError(409, twoFactorTexts.enrolmentNotStarted);
     if (pending.enabledAt) throw new HttpError(409, twoFactorTexts.alreadyEnabled);
     if (!(await this.checkTotp(pending, code)).ok) {
@@ -141,22 +136,18 @@ export class TwoFactorService {
     for (const recoveryCode of recoveryCodes) hashes.push(await hashPassword(normaliseRecoveryCode(recoveryCode)));
 
     // Then again under the lock: a restart or another confirmation may have come in between.
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const user = await this.lockUser(actor, transaction);
-      const record = await UserTwoFactor.findByPk(user.id, { transaction, lock: transaction.LOCK.UPDATE });
+      const record = await this.repository.lockTwoFactor(user.id, transaction);
       if (!record) throw new HttpError(409, twoFactorTexts.enrolmentNotStarted);
       if (record.enabledAt) throw new HttpError(409, twoFactorTexts.alreadyEnabled);
       const check = await this.checkTotp(record, code);
       if (!check.ok) throw new HttpError(400, twoFactorTexts.invalidTotpCode, { field: 'code' });
 
       const enabledAt = new Date();
-      await record.update({ enabledAt, lastUsedStep: check.timeStep }, { transaction });
-      await TwoFactorRecoveryCode.destroy({ where: { userId: user.id }, transaction });
-      await TwoFactorRecoveryCode.bulkCreate(
-        hashes.map((codeHash) => ({ companyId: user.companyId, userId: user.id, codeHash })),
-        { transaction },
-      );
-      await user.update({ tokenVersion: user.tokenVersion + 1 }, { transaction });
+      await this.repository.updateTwoFactor(record, { enabledAt, lastUsedStep: check.timeStep }, transaction);
+      await this.repository.replaceRecoveryCodes(user, hashes, transaction);
+      await this.repository.updateUser(user, { tokenVersion: user.tokenVersion + 1 }, transaction);
       await recordAudit(transaction, actor, {
         action: 'user.two_factor_enabled',
         entity: 'user',
@@ -174,23 +165,22 @@ export class TwoFactorService {
    * owner. Wrong codes count towards the same per-user limit as the second sign-in step.
    */
   async disable(actor: AuditActor, password: string, code: string): Promise<TwoFactorStatus> {
-    const refused = await this.sequelize.transaction(async (transaction): Promise<HttpError | null> => {
+    const refused = await this.repository.transaction(async (transaction): Promise<HttpError | null> => {
       const user = await this.lockUser(actor, transaction);
       if (!(await verifyPassword(user.passwordHash, password))) {
         return new HttpError(400, twoFactorTexts.wrongPassword, { field: 'password' });
       }
-      const record = await UserTwoFactor.findByPk(user.id, { transaction, lock: transaction.LOCK.UPDATE });
+      const record = await this.repository.lockTwoFactor(user.id, transaction);
       if (!record?.enabledAt) return new HttpError(409, twoFactorTexts.notEnabled);
       const retryAfter = lockedForSeconds(record);
       if (retryAfter > 0) return new HttpError(429, tooManyAttemptsText(retryAfter));
       const check = await this.checkCode(record, code, transaction);
       if (!check.ok) {
-        await countFailure(record, transaction);
+        await this.countFailure(record, transaction);
         return new HttpError(400, codeMessage(check.reason), { field: 'code' });
       }
 
-      await TwoFactorRecoveryCode.destroy({ where: { userId: user.id }, transaction });
-      await record.destroy({ transaction });
+      await this.repository.deleteTwoFactor(record, transaction);
       await recordAudit(transaction, actor, {
         action: 'user.two_factor_disabled',
         entity: 'user',
@@ -224,19 +214,15 @@ export class TwoFactorService {
     code: string,
     report: SignInReport = async () => undefined,
   ): Promise<User> {
-    const outcome = await this.sequelize.transaction(async (transaction): Promise<SecondStepOutcome> => {
-      const user = await User.findOne({
-        where: { id: claims.userId, companyId: claims.companyId, disabledAt: null },
-        transaction,
-        lock: transaction.LOCK.UPDATE,
-      });
+    const outcome = await this.repository.transaction(async (transaction): Promise<SecondStepOutcome> => {
+      const user = await this.repository.findActiveUser(claims.companyId, claims.userId, transaction);
       const expired = {
         refused: new HttpError(401, twoFactorTexts.challengeExpired),
         kind: 'sign-in.wrong-code',
       } as const;
       if (!user || user.tokenVersion !== claims.tokenVersion) return expired;
       const who = { user };
-      const record = await UserTwoFactor.findByPk(user.id, { transaction, lock: transaction.LOCK.UPDATE });
+      const record = await this.repository.lockTwoFactor(user.id, transaction);
       // Turned off since the password step: the challenge no longer applies, sign in again.
       if (!record?.enabledAt) return { ...who, ...expired };
       const retryAfter = lockedForSeconds(record);
@@ -246,13 +232,13 @@ export class TwoFactorService {
       const check = await this.checkCode(record, code, transaction);
       if (!check.ok) {
         // Kept: the transaction commits, and the refusal is thrown once it has.
-        await countFailure(record, transaction);
+        await this.countFailure(record, transaction);
         return { ...who, refused: new HttpError(401, codeMessage(check.reason)), kind: 'sign-in.wrong-code' };
       }
       if (record.failedAttempts > 0)
-        await record.update({ failedAttempts: 0, failedAttemptsSince: null }, { transaction });
+        await this.repository.updateTwoFactor(record, { failedAttempts: 0, failedAttemptsSince: null }, transaction);
       if (check.kind === 'recovery') {
-        const remaining = await this.remainingRecoveryCodes(user.id, transaction);
+        const remaining = await this.repository.countUnusedRecoveryCodes(user.id, transaction);
         await recordAudit(
           transaction,
           { companyId: user.companyId, userId: user.id },
@@ -278,12 +264,12 @@ export class TwoFactorService {
     const compact = code.replace(/[\s-]+/g, '');
     if (TOTP_PATTERN.test(compact)) {
       const check = await this.checkTotp(record, compact);
-      if (check.ok) await record.update({ lastUsedStep: check.timeStep }, { transaction });
+      if (check.ok) await this.repository.updateTwoFactor(record, { lastUsedStep: check.timeStep }, transaction);
       return check;
     }
     const recoveryCode = await this.matchRecoveryCode(record.userId, code, transaction);
     if (!recoveryCode) return { ok: false, reason: 'invalid' };
-    await recoveryCode.update({ usedAt: new Date() }, { transaction });
+    await this.repository.markRecoveryCodeUsed(recoveryCode, new Date(), transaction);
     return { ok: true, kind: 'recovery', recoveryCode };
   }
 
@@ -314,30 +300,28 @@ export class TwoFactorService {
     if (normalised.length !== RECOVERY_CODE_LENGTH || ![...normalised].every((c) => RECOVERY_ALPHABET.includes(c))) {
       return null;
     }
-    const candidates = await TwoFactorRecoveryCode.findAll({
-      where: { userId, usedAt: null },
-      order: [['id', 'ASC']],
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-    });
+    const candidates = await this.repository.unusedRecoveryCodes(userId, transaction);
     for (const candidate of candidates) {
       if (await verifyPassword(candidate.codeHash, normalised)) return candidate;
     }
     return null;
   }
 
-  private async remainingRecoveryCodes(userId: number, transaction?: Transaction): Promise<number> {
-    return TwoFactorRecoveryCode.count({ where: { userId, usedAt: null }, ...(transaction ? { transaction } : {}) });
-  }
-
   private async lockUser(actor: AuditActor, transaction: Transaction): Promise<User> {
-    const user = await User.findOne({
-      where: { id: actor.userId, companyId: actor.companyId, disabledAt: null },
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-    });
+    const user = await this.repository.findActiveUser(actor.companyId, actor.userId, transaction);
     if (!user) throw new HttpError(401, authTexts.sessionExpired);
     return user;
+  }
+
+  /** One more wrong code in the current window, or the first of a new one. */
+  private async countFailure(record: UserTwoFactor, transaction: Transaction, now = new Date()): Promise<void> {
+    const since = record.failedAttemptsSince;
+    const windowOpen = since !== null && now.getTime() - since.getTime() < TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000;
+    await this.repository.updateTwoFactor(
+      record,
+      windowOpen ? { failedAttempts: record.failedAttempts + 1 } : { failedAttempts: 1, failedAttemptsSince: now },
+      transaction,
+    );
   }
 
   private async statusOf(record: UserTwoFactor | null): Promise<TwoFactorStatus> {
@@ -345,7 +329,7 @@ export class TwoFactorService {
     return {
       enabled: true,
       enabledAt: record.enabledAt.toISOString(),
-      recoveryCodesRemaining: await this.remainingRecoveryCodes(record.userId),
+      recoveryCodesRemaining: await this.repository.countUnusedRecoveryCodes(record.userId),
     };
   }
 }
@@ -355,16 +339,6 @@ function lockedForSeconds(record: UserTwoFactor, now = Date.now()): number {
   if (record.failedAttempts < TWO_FACTOR_MAX_FAILED_ATTEMPTS || !record.failedAttemptsSince) return 0;
   const endsAt = record.failedAttemptsSince.getTime() + TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000;
   return Math.max(0, Math.ceil((endsAt - now) / 1000));
-}
-
-/** One more wrong code in the current window, or the first of a new one. */
-async function countFailure(record: UserTwoFactor, transaction: Transaction, now = new Date()): Promise<void> {
-  const since = record.failedAttemptsSince;
-  const windowOpen = since !== null && now.getTime() - since.getTime() < TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000;
-  await record.update(
-    windowOpen ? { failedAttempts: record.failedAttempts + 1 } : { failedAttempts: 1, failedAttemptsSince: now },
-    { transaction },
-  );
 }
 
 function codeMessage(reason: 'invalid' | 'replayed'): string {

@@ -1,0 +1,384 @@
+/**
+ * The only code of the auth domain that touches the database. One choice: Sequelize models, a row at
+ * a time, in Sequelize transactions (an invitation is written in the employees service's). The two
+ * reads of a session share one column list and are SQL: the session check before every signed-in
+ * request is one prepared statement on a pooled pg connection, past Sequelize (the measured fast path:
+ * bench/README.md, "The session check"), and the session user of a new session is the same joins.
+ */
+import { Op, QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import {
+  authTexts,
+  Company,
+  companyOf,
+  EmailVerificationToken,
+  Employee,
+  Invitation,
+  reserveCompanyId,
+  TwoFactorRecoveryCode,
+  User,
+  UserTwoFactor,
+  withTenantConnection,
+  type CompanyKey,
+  type Role,
+  type SubscriptionTimes,
+} from '@teamfolk/shared';
+import { HttpError } from '../http/errors';
+import { assignLeaveToSignIn } from '../leaves/leaves.repository';
+import type { SessionUserRow } from './session-user';
+
+/** The columns of the session user's profile, read from `users u` with {@link SESSION_USER_JOINS}. */
+const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
+            c.name AS company_name, e.name AS employee_name,
+            e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
+            e.bank_hours_total, e.bank_hours_used`;
+
+const SESSION_USER_JOINS = `JOIN companies c ON c.id = u.company_id
+       LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL`;
+
+/** The company's data version (migration 0019), for KeptReplies. */
+const DATA_VERSION_COLUMN = `(SELECT string_agg(v.slot || ':' || v.version, ' ' ORDER BY v.slot)
+                                FROM company_versions v WHERE v.company_id = u.company_id) AS data_version`;
+
+/** What the session check reads of the caller, before every signed-in request. */
+export interface SessionCheck {
+  id: number;
+  companyId: number;
+  role: Role;
+  tokenVersion: number;
+  disabledAt: Date | null;
+  emailVerifiedAt: Date | null;
+  subscription: SubscriptionTimes | null;
+  /**
+   * The company's data version: its slots' values, '' while none of its leave or people has changed.
+   * Not read with the profile: /auth/me keeps no reply.
+   */
+  dataVersion: string | undefined;
+  /** The session user's profile (GET /api/auth/me), when asked for. */
+  profile: SessionUserRow | null;
+}
+
+/** The session row as Postgres writes it (JSON): timestamps as ISO text, numerics as numbers. */
+type SessionJson = Partial<SessionUserRow> & {
+  id: number;
+  company_id: number;
+  role: Role;
+  token_version: number;
+  disabled_at: string | null;
+  email_verified_at: string | null;
+  status: SubscriptionTimes['status'] | null;
+  current_period_end: string | null;
+  ended_at: string | null;
+  updated_at: string | null;
+  data_version: string | null;
+};
+
+const dateOf = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * The caller, their company's subscription and its data version (for KeptReplies) in one query, as
+ * the current company: it runs before every signed-in request, so on the models' connection (no
+ * service exists yet). With `withProfile` the same query reads the session user's profile instead of
+ * the version, so /auth/me costs one round trip.
+ * The row comes back as one JSON text: node-postgres spends about half a microsecond per column of a
+ * result setting up its parsers, and parses each timestamp on its own, where one JSON.parse reads the
+ * whole row (23 columns with the profile): node-postgres's share of /auth/me went from 35 to 13.5 µs of
+ * CPU a request (CPU profiles under the same load).
+ */
+export async function readSessionCheck(userId: number, withProfile: boolean): Promise<SessionCheck | null> {
+  const [found] = await withTenantConnection(User.sequelize!, async (connection) => {
+    const { rows } = await connection.query<{ session: string }>({
+      name: withProfile ? 'session-user-with-profile' : 'session-user',
+      text: `SELECT row_to_json(session)::text AS session
+               FROM (SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
+                            s.status, s.current_period_end, s.ended_at, s.updated_at,
+                            ${withProfile ? SESSION_USER_COLUMNS : DATA_VERSION_COLUMN}
+                       FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
+                       ${withProfile ? SESSION_USER_JOINS : ''}
+                      WHERE u.id = $1) session`,
+      values: [userId],
+    });
+    return rows;
+  });
+  if (!found) return null;
+  const row = JSON.parse(found.session) as SessionJson;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    role: row.role,
+    tokenVersion: row.token_version,
+    disabledAt: dateOf(row.disabled_at),
+    emailVerifiedAt: dateOf(row.email_verified_at),
+    subscription: row.status
+      ? {
+          status: row.status,
+          currentPeriodEnd: dateOf(row.current_period_end),
+          endedAt: dateOf(row.ended_at),
+          updatedAt: dateOf(row.updated_at),
+        }
+      : null,
+    dataVersion: withProfile ? undefined : (row.data_version ?? ''),
+    profile: withProfile ? (row as SessionUserRow) : null,
+  };
+}
+
+type NewInvitation = Pick<Invitation, 'companyId' | 'employeeId' | 'email' | 'name' | 'tokenHash' | 'expiresAt'>;
+
+/**
+ * The invitation of a person is written in its caller's transaction (the employees service's, a
+ * test's), which holds no repository of ours: these two take only the transaction.
+ */
+export async function revokeOpenInvitations(employeeId: number, at: Date, transaction: Transaction): Promise<void> {
+  await Invitation.update({ revokedAt: at }, { where: { employeeId, acceptedAt: null, revokedAt: null }, transaction });
+}
+
+export function insertInvitation(invitation: NewInvitation, transaction: Transaction): Promise<Invitation> {
+  return Invitation.create(invitation, { transaction });
+}
+
+type NewCompany = Pick<Company, 'id' | 'name'> & Partial<Pick<Company, 'timeZone' | 'country'>>;
+type NewUser = Pick<User, 'companyId' | 'email' | 'passwordHash' | 'role' | 'name' | 'emailVerifiedAt'>;
+type UserChanges = Partial<
+  Pick<User, 'passwordHash' | 'role' | 'name' | 'emailVerifiedAt' | 'tokenVersion' | 'disabledAt' | 'lastLoginAt'>
+>;
+type NewTwoFactor = Pick<UserTwoFactor, 'userId' | 'companyId' | 'secretCiphertext' | 'enabledAt' | 'lastUsedStep'>;
+type TwoFactorChanges = Partial<
+  Pick<UserTwoFactor, 'secretCiphertext' | 'enabledAt' | 'lastUsedStep' | 'failedAttempts' | 'failedAttemptsSince'>
+>;
+
+/** The pieces of a session user of section 3: the profile, and the company's subscription. */
+export interface SessionUserRead {
+  profile: SessionUserRow;
+  subscription: SubscriptionTimes | null;
+}
+
+type SessionUserReadRow = SessionUserRow & {
+  status: SubscriptionTimes['status'] | null;
+  current_period_end: Date | null;
+  ended_at: Date | null;
+  updated_at: Date | null;
+};
+
+export class AuthRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.sequelize.transaction(work);
+  }
+
+  /** The company of a caller not signed in yet, found by the secret or address they hold; null for none. */
+  companyOf(
+    key: Extract<CompanyKey, 'user-email' | 'verification-token' | 'invitation-token'>,
+    value: string,
+  ): Promise<number | null> {
+    return companyOf(this.sequelize, key, value);
+  }
+
+  /** The id a new company will have, taken before its first row so that RLS lets that row in. */
+  reserveCompanyId(): Promise<number> {
+    return reserveCompanyId(this.sequelize);
+  }
+
+  createCompany(company: NewCompany, transaction: Transaction): Promise<Company> {
+    return Company.create(company, { transaction });
+  }
+
+  async companyName(companyId: number, transaction: Transaction): Promise<string> {
+    return (await Company.findByPk(companyId, { transaction, rejectOnEmpty: true })).name;
+  }
+
+  /** A sign-in's address is unique among all sign-ins: one saved meanwhile answers as a taken address. */
+  async createUser(user: NewUser, transaction: Transaction): Promise<User> {
+    try {
+      return await User.create(user, { transaction });
+    } catch (error) {
+      if (error instanceof UniqueConstraintError) throw new HttpError(409, authTexts.emailTaken, { field: 'email' });
+      throw error;
+    }
+  }
+
+  async updateUser(user: User, changes: UserChanges, transaction?: Transaction): Promise<void> {
+    await user.update(changes, { transaction });
+  }
+
+  /** The sign-in of this address, whatever its state. */
+  findUserByEmail(email: string): Promise<User | null> {
+    return User.findOne({ where: { email } });
+  }
+
+  /** A sign-in neither disabled nor verified yet. */
+  findUnverifiedUser(email: string, transaction: Transaction): Promise<User | null> {
+    return User.findOne({ where: { email, emailVerifiedAt: null, disabledAt: null }, transaction });
+  }
+
+  /** A sign-in of the company not disabled; inside a transaction, locked for its update. */
+  findActiveUser(companyId: number, userId: number, transaction?: Transaction): Promise<User | null> {
+    return User.findOne({
+      where: { id: userId, companyId, disabledAt: null },
+      ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
+    });
+  }
+
+  /** The password hash of a sign-in of the company not disabled; null for none. */
+  async passwordHashOf(companyId: number, userId: number): Promise<string | null> {
+    const user = await User.findOne({
+      where: { id: userId, companyId, disabledAt: null },
+      attributes: ['passwordHash'],
+    });
+    return user?.passwordHash ?? null;
+  }
+
+  /** The company's disabled sign-in of this address (a removed person's), locked for its update. */
+  findDisabledUser(companyId: number, email: string, transaction: Transaction): Promise<User | null> {
+    return User.findOne({
+      where: { companyId, email, disabledAt: { [Op.ne]: null } },
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+  }
+
+  /** Raising the token version voids every token the user holds, on every device. */
+  async raiseTokenVersion(userId: number): Promise<void> {
+    await User.increment('tokenVersion', { where: { id: userId } });
+  }
+
+  /** The session user's profile of an active sign-in, with its company's subscription, in one query. */
+  async sessionUser(userId: number): Promise<SessionUserRead | null> {
+    const [row] = await this.sequelize.query<SessionUserReadRow>(
+      `SELECT u.id, u.role, ${SESSION_USER_COLUMNS},
+              s.status, s.current_period_end, s.ended_at, s.updated_at
+         FROM users u
+         ${SESSION_USER_JOINS}
+         LEFT JOIN subscriptions s ON s.company_id = u.company_id
+        WHERE u.id = :userId AND u.disabled_at IS NULL`,
+      { replacements: { userId }, type: QueryTypes.SELECT },
+    );
+    if (!row) return null;
+    const subscription = row.status
+      ? {
+          status: row.status,
+          currentPeriodEnd: row.current_period_end,
+          endedAt: row.ended_at,
+          updatedAt: row.updated_at,
+        }
+      : null;
+    return { profile: row, subscription };
+  }
+
+  createVerificationToken(
+    token: Pick<EmailVerificationToken, 'companyId' | 'userId' | 'tokenHash' | 'expiresAt'>,
+    transaction: Transaction,
+  ): Promise<EmailVerificationToken> {
+    return EmailVerificationToken.create(token, { transaction });
+  }
+
+  /** The verification token of this hash, locked for its use. */
+  findVerificationToken(tokenHash: string, transaction: Transaction): Promise<EmailVerificationToken | null> {
+    return EmailVerificationToken.findOne({ where: { tokenHash }, lock: transaction.LOCK.UPDATE, transaction });
+  }
+
+  /** The token is used up, and its user's address verified (unless it already was). */
+  async useVerificationToken(token: EmailVerificationToken, at: Date, transaction: Transaction): Promise<void> {
+    await token.update({ usedAt: at }, { transaction });
+    await User.update({ emailVerifiedAt: at }, { where: { id: token.userId, emailVerifiedAt: null }, transaction });
+  }
+
+  /** An invitation of this hash neither revoked nor expired at `now`; inside a transaction, locked. */
+  findLiveInvitation(tokenHash: string, now: Date, transaction?: Transaction): Promise<Invitation | null> {
+    return Invitation.findOne({
+      where: { tokenHash, revokedAt: null, expiresAt: { [Op.gt]: now } },
+      ...(transaction ? { transaction, lock: transaction.LOCK.UPDATE } : {}),
+    });
+  }
+
+  async markInvitationAccepted(invitation: Invitation, at: Date, transaction: Transaction): Promise<void> {
+    await invitation.update({ acceptedAt: at }, { transaction });
+  }
+
+  /** The profile an invitation was sent for, not removed, locked for its update. */
+  findInvitedEmployee(invitation: Invitation, transaction: Transaction): Promise<Employee | null> {
+    return Employee.findOne({
+      where: { id: invitation.employeeId, companyId: invitation.companyId, deletedAt: null },
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+  }
+
+  /** The profile signs in as `user` from now on. */
+  async linkSignIn(employee: Employee, user: User, transaction: Transaction): Promise<void> {
+    await employee.update({ userId: user.id }, { transaction });
+  }
+
+  /** The profile's leave recorded without a sign-in is `user`'s (the leaves repository's write). */
+  async assignLeaveToSignIn(employee: Employee, user: User, transaction: Transaction): Promise<void> {
+    await assignLeaveToSignIn(
+      this.sequelize,
+      { companyId: employee.companyId, employeeId: employee.id, userId: user.id },
+      transaction,
+    );
+  }
+
+  /** The company's profiles that signed in as `user` (a removed person's) keep no sign-in. */
+  async unlinkSignIn(companyId: number, user: User, transaction: Transaction): Promise<void> {
+    await Employee.update({ userId: null }, { where: { userId: user.id, companyId }, transaction });
+  }
+
+  /** Whether signing this user in takes a second step. */
+  async hasTwoFactor(userId: number): Promise<boolean> {
+    return (await UserTwoFactor.count({ where: { userId, enabledAt: { [Op.ne]: null } } })) > 0;
+  }
+
+  /** The user's second factor, enabled or pending. */
+  findTwoFactor(companyId: number, userId: number): Promise<UserTwoFactor | null> {
+    return UserTwoFactor.findOne({ where: { userId, companyId } });
+  }
+
+  /** The user's second factor, enabled or pending, locked for its update. */
+  lockTwoFactor(userId: number, transaction: Transaction): Promise<UserTwoFactor | null> {
+    return UserTwoFactor.findByPk(userId, { transaction, lock: transaction.LOCK.UPDATE });
+  }
+
+  async createTwoFactor(twoFactor: NewTwoFactor, transaction: Transaction): Promise<void> {
+    await UserTwoFactor.create(twoFactor, { transaction });
+  }
+
+  async updateTwoFactor(twoFactor: UserTwoFactor, changes: TwoFactorChanges, transaction: Transaction): Promise<void> {
+    await twoFactor.update(changes, { transaction });
+  }
+
+  /** The second factor and its recovery codes go. */
+  async deleteTwoFactor(twoFactor: UserTwoFactor, transaction: Transaction): Promise<void> {
+    await this.deleteRecoveryCodes(twoFactor.userId, transaction);
+    await twoFactor.destroy({ transaction });
+  }
+
+  /** The user's recovery codes are these hashes, and only these. */
+  async replaceRecoveryCodes(user: User, codeHashes: string[], transaction: Transaction): Promise<void> {
+    await this.deleteRecoveryCodes(user.id, transaction);
+    await TwoFactorRecoveryCode.bulkCreate(
+      codeHashes.map((codeHash) => ({ companyId: user.companyId, userId: user.id, codeHash })),
+      { transaction },
+    );
+  }
+
+  /** The user's unused recovery codes, oldest first, locked for their use. */
+  unusedRecoveryCodes(userId: number, transaction: Transaction): Promise<TwoFactorRecoveryCode[]> {
+    return TwoFactorRecoveryCode.findAll({
+      where: { userId, usedAt: null },
+      order: [['id', 'ASC']],
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+  }
+
+  countUnusedRecoveryCodes(userId: number, transaction?: Transaction): Promise<number> {
+    return TwoFactorRecoveryCode.count({ where: { userId, usedAt: null }, ...(transaction ? { transaction } : {}) });
+  }
+
+  async markRecoveryCodeUsed(code: TwoFactorRecoveryCode, at: Date, transaction: Transaction): Promise<void> {
+    await code.update({ usedAt: at }, { transaction });
+  }
+
+  private async deleteRecoveryCodes(userId: number, transaction: Transaction): Promise<void> {
+    await TwoFactorRecoveryCode.destroy({ where: { userId }, transaction });
+  }
+}
