@@ -1,6 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import { authTexts, twoFactorTexts, User } from '@teamfolk/shared';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import { isCommonPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';

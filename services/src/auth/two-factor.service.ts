@@ -15,7 +15,7 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@teamfolk/shared';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import type { SignInReport } from './auth.service';
 import type { JwtSettings } from './jwt';

@@ -14,6 +14,7 @@ import {
   lockSubscription,
   monthlyAmount,
   PaymentsRequestError,
+  recordAudit,
   recordInvoice,
   SEAT_PRICE_CENTS,
   Subscription,
@@ -36,7 +37,6 @@ import {
   UNFINISHED_CHECKOUT_WINDOW_HOURS,
   type UnreportedCheckout,
 } from '@teamfolk/shared';
-import { recordAudit } from '../audit/audit';
 import { employeeRecordOf } from '../employees/employee-record';
 import { requestSeatUpdate, type EmployeesService } from '../employees/employees.service';
 import { HttpError } from '../http/errors';

@@ -3,12 +3,12 @@ import {
   DataExport,
   dataExportFileName,
   privacyTexts,
+  recordAudit,
   writeOutbox,
   type DataExportRecord,
   type DataExportReply,
   type DataExportScope,
 } from '@teamfolk/shared';
-import { recordAudit } from '../audit/audit';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { ExportLinks } from './export-links';

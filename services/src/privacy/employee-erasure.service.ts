@@ -8,13 +8,13 @@ import {
   privacyTexts,
   rateLimitCounterIdOfEmail,
   rateLimitCounterIdOfTokenHash,
+  recordAudit,
   User,
   writeOutbox,
   type EmployeeErasedReply,
   type FormerEmployeeRecord,
   type QueueName,
 } from '@teamfolk/shared';
-import { recordAudit } from '../audit/audit';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { PersonIdentity, withoutPerson } from './personal-data';
