@@ -1,4 +1,5 @@
-/** The API's services and repository functions the workers run too: the same rules, without the HTTP layer. */
+/** The API's services, repository functions and records the workers use too: the same rules, without the HTTP layer. */
 export { BillingService, type FinishedCheckouts } from './billing/billing.service';
 export { EmployeesService } from './employees/employees.service';
 export { countSeats } from './employees/employees.repository';
+export { EMPLOYEE_RECORD } from './employees/employee-record';

@@ -1,6 +1,5 @@
 import type { Sequelize } from 'sequelize';
-import { authTexts, twoFactorTexts, type User } from '@teamfolk/shared';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { authTexts, recordAudit, twoFactorTexts, type AuditActor, type User } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import { AuthRepository } from './auth.repository';
 import { isCommonPassword } from './password-policy';

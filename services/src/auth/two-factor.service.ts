@@ -15,7 +15,7 @@ import {
   type User,
   type UserTwoFactor,
 } from '@teamfolk/shared';
-import { recordAudit, type AuditActor } from '../audit/audit';
+import { recordAudit, type AuditActor } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
 import { AuthRepository } from './auth.repository';
 import type { SignInReport } from './auth.service';

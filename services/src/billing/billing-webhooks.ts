@@ -1,18 +1,16 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import {
   applyProviderSubscription,
   billingTexts,
-  companyOf,
   recordInvoice,
   runAsCompany,
-  StripeEvent,
-  Subscription,
   WebhookSignatureError,
   type CompanyKey,
   type PaymentsProvider,
   type ProviderEvent,
 } from '@teamfolk/shared';
 import { HttpError } from '../http/errors';
+import { BillingRepository } from './billing.repository';
 import type { BillingService, PreparedCheckout } from './billing.service';
 
 export interface WebhookReply {
@@ -30,12 +28,16 @@ const INVOICE_OUTCOMES = new Set(['invoice.paid', 'invoice.payment_succeeded', '
  * retry), and an event older than the state already applied changes nothing.
  */
 export class BillingWebhooks {
+  private readonly repository: BillingRepository;
+
   constructor(
-    private readonly sequelize: Sequelize,
+    sequelize: Sequelize,
     private readonly payments: PaymentsProvider,
     private readonly billing: BillingService,
     private readonly appUrl: string,
-  ) {}
+  ) {
+    this.repository = new BillingRepository(sequelize);
+  }
 
   async handle(rawBody: Buffer, signature: string | undefined, requestId: string): Promise<WebhookReply> {
     let event: ProviderEvent;
@@ -50,7 +52,7 @@ export class BillingWebhooks {
 
   /** An event whose origin is established: a verified webhook, or one the local test mode raised. */
   async receive(event: ProviderEvent, requestId: string): Promise<WebhookReply> {
-    if (await StripeEvent.findByPk(event.id)) return { received: true, duplicate: true, outcome: 'duplicate' };
+    if (await this.repository.eventSeen(event.id)) return { received: true, duplicate: true, outcome: 'duplicate' };
 
     // The event's company, found by the provider's ids, is the only one its handling may touch.
     const companyId = await this.companyOfEvent(event);
@@ -59,19 +61,12 @@ export class BillingWebhooks {
 
   private async record(event: ProviderEvent, companyId: number | null, requestId: string): Promise<WebhookReply> {
     const fetched = await this.prefetch(event);
-    return this.sequelize.transaction(async (transaction) => {
-      const claimed = await this.sequelize.query(
-        `INSERT INTO stripe_events (id, type, provider_created_at) VALUES (:id, :type, :created)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        {
-          replacements: { id: event.id, type: event.type, created: event.created },
-          type: QueryTypes.SELECT,
-          transaction,
-        },
-      );
-      if (claimed.length === 0) return { received: true as const, duplicate: true as const, outcome: 'duplicate' };
+    return this.repository.transaction(async (transaction) => {
+      if (!(await this.repository.claimEvent(event, transaction))) {
+        return { received: true as const, duplicate: true as const, outcome: 'duplicate' };
+      }
       const outcome = await this.apply(transaction, event, companyId, fetched, requestId);
-      await StripeEvent.update({ companyId, outcome }, { where: { id: event.id }, transaction });
+      await this.repository.recordEventOutcome(event.id, companyId, outcome, transaction);
       return { received: true as const, outcome };
     });
   }
@@ -126,19 +121,24 @@ export class BillingWebhooks {
       case 'payment-method': {
         if (event.type !== 'payment_method.detached') return 'ignored';
         if (!companyId) return 'unchanged';
-        const [count] = await Subscription.update(
-          { defaultPaymentMethodId: null },
-          { where: { companyId, defaultPaymentMethodId: data.paymentMethodId }, transaction },
+        const forgotten = await this.repository.forgetDefaultPaymentMethod(
+          companyId,
+          data.paymentMethodId,
+          transaction,
         );
-        return count > 0 ? 'applied' : 'unchanged';
+        return forgotten ? 'applied' : 'unchanged';
       }
       case 'customer': {
         if (!companyId) return 'unknown-company';
-        const row = await Subscription.findOne({ where: { companyId }, transaction, rejectOnEmpty: true });
-        if (!data.defaultPaymentMethodId || data.defaultPaymentMethodId === row.defaultPaymentMethodId) {
+        const row = await this.repository.subscription(companyId, transaction);
+        if (!row || !data.defaultPaymentMethodId || data.defaultPaymentMethodId === row.defaultPaymentMethodId) {
           return 'unchanged';
         }
-        await row.update({ defaultPaymentMethodId: data.defaultPaymentMethodId }, { transaction });
+        await this.repository.updateSubscription(
+          row,
+          { defaultPaymentMethodId: data.defaultPaymentMethodId },
+          transaction,
+        );
         return 'applied';
       }
       default:
@@ -176,7 +176,7 @@ export class BillingWebhooks {
       }
     })();
     for (const [key, value] of lookups) {
-      const companyId = value === null ? null : await companyOf(this.sequelize, key, value);
+      const companyId = value === null ? null : await this.repository.companyOf(key, value);
       if (companyId) return companyId;
     }
     return null;

@@ -1,26 +1,22 @@
-import { Op, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import Stripe from 'stripe';
 import type { z } from 'zod';
 import {
   applyProviderSubscription,
   billingTexts,
   billingUrls,
-  BillingCheckout,
-  BillingCycle,
-  Company,
-  Employee,
   employeeInputSchema,
   employeeTexts,
   lockSubscription,
   monthlyAmount,
   PaymentsRequestError,
+  recordAudit,
   recordInvoice,
   SEAT_PRICE_CENTS,
-  Subscription,
   subscriptionSummaryOf,
-  User,
   writeOutbox,
   type BillingActionReply,
+  type BillingCheckout,
   type BillingHistoryReply,
   type BillingInfo,
   type CheckoutSessionReply,
@@ -32,15 +28,17 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
   type SetupIntentReply,
+  type Subscription,
   type SyncSubscriptionReply,
   UNFINISHED_CHECKOUT_WINDOW_HOURS,
   type UnreportedCheckout,
 } from '@teamfolk/shared';
-import { recordAudit } from '../audit/audit';
 import { employeeRecordOf } from '../employees/employee-record';
+import { countSeats } from '../employees/employees.repository';
 import { requestSeatUpdate, type EmployeesService } from '../employees/employees.service';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
+import { BillingRepository } from './billing.repository';
 
 type CheckoutInput = z.output<typeof createCheckoutSessionSchema>;
 
@@ -94,20 +92,22 @@ export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
  */
 export class BillingService {
   private readonly urls: ReturnType<typeof billingUrls>;
+  private readonly repository: BillingRepository;
 
   constructor(
-    private readonly sequelize: Sequelize,
+    sequelize: Sequelize,
     readonly payments: PaymentsProvider,
     private readonly employees: EmployeesService,
     private readonly appUrl: string,
   ) {
     this.urls = billingUrls(appUrl);
+    this.repository = new BillingRepository(sequelize);
   }
 
   async info(auth: AuthContext): Promise<BillingInfo> {
     // One after the other: a request takes one pooled connection at a time.
-    const seatCount = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null } });
-    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const seatCount = await countSeats(auth.companyId);
+    const subscription = await this.repository.subscription(auth.companyId);
     return {
       seatCount,
       pricePerSeat: SEAT_PRICE_CENTS,
@@ -120,15 +120,7 @@ export class BillingService {
 
   /** The newest paid subscription checkout no payment-success has reported yet. */
   private async unreportedCheckout(companyId: number): Promise<UnreportedCheckout | null> {
-    const checkout = await BillingCheckout.findOne({
-      where: {
-        companyId,
-        mode: 'subscription',
-        confirmedAt: null,
-        [Op.or]: [{ paidAt: { [Op.ne]: null } }, { completedAt: { [Op.ne]: null } }],
-      },
-      order: [['createdAt', 'DESC']],
-    });
+    const checkout = await this.repository.unreportedCheckout(companyId);
     if (!checkout) return null;
     const name = checkout.pendingEmployee?.name;
     return {
@@ -139,13 +131,7 @@ export class BillingService {
   }
 
   async history(auth: AuthContext): Promise<BillingHistoryReply> {
-    const cycles = await BillingCycle.findAll({
-      where: { companyId: auth.companyId },
-      order: [
-        ['billingDate', 'DESC'],
-        ['id', 'DESC'],
-      ],
-    });
+    const cycles = await this.repository.cycles(auth.companyId);
     return {
       billingCycles: cycles.map((cycle) => ({
         id: cycle.id,
@@ -159,7 +145,7 @@ export class BillingService {
   }
 
   async paymentMethods(auth: AuthContext): Promise<PaymentMethodsReply> {
-    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const subscription = await this.repository.subscription(auth.companyId);
     if (!subscription?.providerCustomerId) {
       return { paymentMethods: [], currentPaymentMethod: subscription?.defaultPaymentMethodId ?? null };
     }
@@ -177,10 +163,10 @@ export class BillingService {
    */
   async createCheckoutSession(auth: AuthContext, input: CheckoutInput): Promise<CheckoutSessionReply> {
     const pending = input.pendingEmployeeData;
-    const seats = await this.sequelize.transaction(async (transaction) => {
-      const subscription = await Subscription.findOne({ where: { companyId: auth.companyId }, transaction });
+    const seats = await this.repository.transaction(async (transaction) => {
+      const subscription = await this.repository.subscription(auth.companyId, transaction);
       this.assertNoRunningSubscription(subscription);
-      const count = await Employee.count({ where: { companyId: auth.companyId, deletedAt: null }, transaction });
+      const count = await countSeats(auth.companyId, transaction);
       if (!pending && count === 0) throw new HttpError(400, billingTexts.addEmployeesFirst);
       if (pending) {
         await this.employees.assertEmailFree(
@@ -207,14 +193,14 @@ export class BillingService {
         cancelUrl: this.urls.checkoutCancel,
       }),
     );
-    const recorded = await this.sequelize.transaction(async (transaction) => {
+    const recorded = await this.repository.transaction(async (transaction) => {
       // Under the subscription's lock: a checkout that completed meanwhile wins, and of two checkouts
       // started at once the later one sees the earlier and closes it.
       const subscription = await lockSubscription(transaction, auth.companyId);
       const refusal = this.runningSubscriptionRefusal(subscription);
       if (refusal) return { refusal, superseded: [] };
       const superseded = await this.openCheckouts(auth.companyId, transaction);
-      await BillingCheckout.create(
+      await this.repository.recordCheckout(
         {
           sessionId: session.id,
           companyId: auth.companyId,
@@ -222,7 +208,7 @@ export class BillingService {
           pendingEmployee: pending ? (JSON.parse(JSON.stringify(pending)) as Record<string, unknown>) : null,
           createdBy: auth.userId,
         },
-        { transaction },
+        transaction,
       );
       await recordAudit(transaction, auth, {
         action: 'billing.checkout_started',
@@ -247,16 +233,16 @@ export class BillingService {
    * created the employee, or, when another path did, to the first call after it.
    */
   async paymentSuccess(auth: AuthContext, sessionId: string, requestId: string): Promise<PaymentSuccessReply> {
-    const checkout = await BillingCheckout.findOne({ where: { sessionId, companyId: auth.companyId } });
+    const checkout = await this.repository.checkout(auth.companyId, sessionId);
     if (!checkout) throw new HttpError(404, billingTexts.sessionNotFound);
     if (checkout.completedAt) {
-      return this.sequelize.transaction((transaction) => this.confirm(transaction, auth, sessionId));
+      return this.repository.transaction((transaction) => this.confirm(transaction, auth, sessionId));
     }
     const prepared = await this.prepareCheckout(sessionId);
     if (!prepared || prepared.session.companyId !== auth.companyId) {
       throw new HttpError(404, billingTexts.sessionNotFound);
     }
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const outcome = await this.applyCheckout(transaction, prepared, { requestId, actorUserId: auth.userId });
       if (outcome === 'unknown-checkout') throw new HttpError(404, billingTexts.sessionNotFound);
       return this.confirm(transaction, auth, sessionId);
@@ -265,15 +251,8 @@ export class BillingService {
 
   /** Reports a completed checkout: the first report tells what it did, later ones that it was done. */
   private async confirm(transaction: Transaction, auth: AuthContext, sessionId: string): Promise<PaymentSuccessReply> {
-    const checkout = await BillingCheckout.findOne({
-      where: { sessionId, companyId: auth.companyId },
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-      rejectOnEmpty: true,
-    });
-    const subscription = subscriptionSummaryOf(
-      await Subscription.findOne({ where: { companyId: auth.companyId }, transaction }),
-    );
+    const checkout = await this.repository.lockCheckout(auth.companyId, sessionId, transaction);
+    const subscription = subscriptionSummaryOf(await this.repository.subscription(auth.companyId, transaction));
     if (checkout.confirmedAt) {
       return {
         success: true as const,
@@ -283,12 +262,9 @@ export class BillingService {
         message: billingTexts.paymentAlreadyProcessed,
       };
     }
-    await checkout.update({ confirmedAt: new Date() }, { transaction });
+    await this.repository.updateCheckout(checkout, { confirmedAt: new Date() }, transaction);
     const created = checkout.employeeId
-      ? await Employee.findOne({
-          where: { id: checkout.employeeId, companyId: auth.companyId, deletedAt: null },
-          transaction,
-        })
+      ? await this.repository.currentEmployee(auth.companyId, checkout.employeeId, transaction)
       : null;
     const employee = created ? employeeRecordOf(created) : undefined;
     const message = employee
@@ -318,11 +294,11 @@ export class BillingService {
     if (!session) return null;
     const paid = session.mode === 'setup' || session.paymentStatus !== 'unpaid';
     if (session.status !== 'complete' || !paid) {
-      if (session.status === 'expired') await this.markClosed(sessionId);
+      if (session.status === 'expired') await this.repository.markClosed(sessionId, new Date());
       throw new HttpError(402, billingTexts.paymentNotCompleted, { requiresPayment: true });
     }
     // Known paid from here on: the screens say the payment is being finished until it is.
-    await BillingCheckout.update({ paidAt: observedAt }, { where: { sessionId, paidAt: null } });
+    await this.repository.markPaid(sessionId, observedAt);
     const subscription = session.subscriptionId
       ? await callProvider(() => this.payments.retrieveSubscription(session.subscriptionId!))
       : null;
@@ -344,7 +320,7 @@ export class BillingService {
     { session, subscription, invoice, observedAt, adoptedPaymentMethodId }: PreparedCheckout,
     { requestId, actorUserId }: { requestId?: string; actorUserId?: number | null },
   ): Promise<'applied' | 'already-applied' | 'unknown-checkout'> {
-    const checkout = await BillingCheckout.findByPk(session.id, { transaction, lock: transaction.LOCK.UPDATE });
+    const checkout = await this.repository.lockCheckoutOfSession(session.id, transaction);
     if (!checkout || session.companyId !== checkout.companyId) return 'unknown-checkout';
     if (checkout.completedAt) return 'already-applied';
     const companyId = checkout.companyId;
@@ -366,12 +342,12 @@ export class BillingService {
       if (checkout.pendingEmployee) await this.createPendingEmployee(transaction, checkout, requestId);
     }
     if (checkout.mode === 'setup' && session.paymentMethodId) {
-      await checkout.update({ paymentMethodId: session.paymentMethodId }, { transaction });
+      await this.repository.updateCheckout(checkout, { paymentMethodId: session.paymentMethodId }, transaction);
       if (adoptedPaymentMethodId && !row.defaultPaymentMethodId) {
-        await row.update({ defaultPaymentMethodId: adoptedPaymentMethodId }, { transaction });
+        await this.repository.updateSubscription(row, { defaultPaymentMethodId: adoptedPaymentMethodId }, transaction);
       }
     }
-    await checkout.update({ completedAt: new Date() }, { transaction });
+    await this.repository.updateCheckout(checkout, { completedAt: new Date() }, transaction);
     return 'applied';
   }
 
@@ -382,15 +358,10 @@ export class BillingService {
    * and the workers' sweep.
    */
   async finishCheckouts(companyId: number, requestId?: string): Promise<FinishedCheckouts> {
-    const unfinished = await BillingCheckout.findAll({
-      where: {
-        companyId,
-        completedAt: null,
-        closedAt: null,
-        createdAt: { [Op.gt]: new Date(Date.now() - UNFINISHED_CHECKOUT_WINDOW_HOURS * 3600 * 1000) },
-      },
-      order: [['createdAt', 'ASC']],
-    });
+    const unfinished = await this.repository.unfinishedCheckouts(
+      companyId,
+      new Date(Date.now() - UNFINISHED_CHECKOUT_WINDOW_HOURS * 3600 * 1000),
+    );
     const result: FinishedCheckouts = { finished: 0, unpaid: 0 };
     for (const { sessionId } of unfinished) {
       const outcome = await this.finishCheckout(sessionId, requestId);
@@ -409,7 +380,7 @@ export class BillingService {
       throw error;
     }
     if (!prepared) return 'unknown-checkout' as const;
-    return this.sequelize.transaction((transaction) =>
+    return this.repository.transaction((transaction) =>
       this.applyCheckout(transaction, prepared, { requestId, actorUserId: null }),
     );
   }
@@ -435,7 +406,7 @@ export class BillingService {
   }
 
   async updatePaymentMethod(auth: AuthContext, paymentMethodId: string): Promise<BillingActionReply> {
-    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const subscription = await this.repository.subscription(auth.companyId);
     const customerId = subscription?.providerCustomerId;
     if (!customerId) throw new HttpError(404, billingTexts.paymentMethodNotFound);
     const method = await callProvider(() => this.payments.retrievePaymentMethod(paymentMethodId));
@@ -445,10 +416,10 @@ export class BillingService {
         ? subscription.providerSubscriptionId
         : null;
     await callProvider(() => this.payments.setDefaultPaymentMethod(customerId, paymentMethodId, liveSubscription));
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const row = await lockSubscription(transaction, auth.companyId);
       const before = { defaultPaymentMethodId: row.defaultPaymentMethodId };
-      await row.update({ defaultPaymentMethodId: paymentMethodId }, { transaction });
+      await this.repository.updateSubscription(row, { defaultPaymentMethodId: paymentMethodId }, transaction);
       await recordAudit(transaction, auth, {
         action: 'billing.default_payment_method_changed',
         entity: 'subscription',
@@ -465,7 +436,7 @@ export class BillingService {
   }
 
   async removePaymentMethod(auth: AuthContext, paymentMethodId: string): Promise<BillingActionReply> {
-    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const subscription = await this.repository.subscription(auth.companyId);
     const customerId = subscription?.providerCustomerId;
     if (!customerId) throw new HttpError(404, billingTexts.paymentMethodNotFound);
     const methods = await callProvider(() => this.payments.listPaymentMethods(customerId));
@@ -477,7 +448,7 @@ export class BillingService {
     }
     if (methods.length <= 1) throw new HttpError(409, billingTexts.cannotRemoveLast);
     await callProvider(() => this.payments.detachPaymentMethod(paymentMethodId));
-    await this.sequelize.transaction((transaction) =>
+    await this.repository.transaction((transaction) =>
       recordAudit(transaction, auth, {
         action: 'billing.payment_method_removed',
         entity: 'payment_method',
@@ -542,15 +513,8 @@ export class BillingService {
   }
 
   private async queueSync(auth: AuthContext, requestId: string): Promise<SyncSubscriptionReply> {
-    return this.sequelize.transaction(async (transaction) => {
-      const [rows] = await this.sequelize.query(
-        `UPDATE subscriptions SET sync_requested_at = now()
-          WHERE company_id = :companyId AND provider_customer_id IS NOT NULL
-            AND (sync_requested_at IS NULL OR sync_requested_at < now() - make_interval(secs => :throttle))
-          RETURNING id`,
-        { replacements: { companyId: auth.companyId, throttle: SYNC_THROTTLE_SECONDS }, transaction },
-      );
-      const queued = (rows as unknown[]).length > 0;
+    return this.repository.transaction(async (transaction) => {
+      const queued = await this.repository.markSyncRequested(auth.companyId, SYNC_THROTTLE_SECONDS, transaction);
       if (queued) {
         await writeOutbox(transaction, {
           companyId: auth.companyId,
@@ -564,7 +528,7 @@ export class BillingService {
   }
 
   private async runningSubscription(auth: AuthContext, canceledMessage: string = billingTexts.alreadyCanceled) {
-    const subscription = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const subscription = await this.repository.subscription(auth.companyId);
     if (!subscription?.providerSubscriptionId || subscription.status === 'incomplete') {
       throw new HttpError(409, billingTexts.noSubscription);
     }
@@ -581,7 +545,7 @@ export class BillingService {
     const current = await this.runningSubscription(auth);
     const observedAt = new Date();
     const state = await callProvider(() => change(current.providerSubscriptionId!));
-    return this.sequelize.transaction(async (transaction) => {
+    return this.repository.transaction(async (transaction) => {
       const result = await applyProviderSubscription(transaction, {
         companyId: auth.companyId,
         state,
@@ -615,17 +579,14 @@ export class BillingService {
    * transaction; of two requests creating one at once, the first stored wins and both use it.
    */
   private async ensureCustomer(auth: AuthContext): Promise<string> {
-    const existing = await Subscription.findOne({ where: { companyId: auth.companyId } });
+    const existing = await this.repository.subscription(auth.companyId);
     if (existing?.providerCustomerId) return existing.providerCustomerId;
-    const company = await Company.findByPk(auth.companyId, { rejectOnEmpty: true });
-    const admin = await User.findByPk(auth.userId, { rejectOnEmpty: true });
-    const created = await callProvider(() =>
-      this.payments.createCustomer({ companyId: auth.companyId, email: admin.email, name: company.name }),
-    );
-    return this.sequelize.transaction(async (transaction) => {
+    const { name, email } = await this.repository.customerDetails(auth.companyId, auth.userId);
+    const created = await callProvider(() => this.payments.createCustomer({ companyId: auth.companyId, email, name }));
+    return this.repository.transaction(async (transaction) => {
       const subscription = await lockSubscription(transaction, auth.companyId);
       if (subscription.providerCustomerId) return subscription.providerCustomerId;
-      await subscription.update({ providerCustomerId: created }, { transaction });
+      await this.repository.updateSubscription(subscription, { providerCustomerId: created }, transaction);
       return created;
     });
   }
@@ -636,32 +597,24 @@ export class BillingService {
    * can never pay for two subscriptions. Sessions expire by themselves after a day at the latest.
    */
   private openCheckouts(companyId: number, transaction?: Transaction): Promise<BillingCheckout[]> {
-    return BillingCheckout.findAll({
-      where: {
-        companyId,
-        mode: 'subscription',
-        completedAt: null,
-        closedAt: null,
-        createdAt: { [Op.gt]: new Date(Date.now() - DAY_MS) },
-      },
-      transaction,
-    });
+    return this.repository.openSubscriptionCheckouts(companyId, new Date(Date.now() - DAY_MS), transaction);
   }
 
   /** Closes sessions at the provider; one paid meanwhile stays open here, to be finished as any other. */
   private async expireCheckouts(checkouts: BillingCheckout[]): Promise<void> {
     for (const checkout of checkouts) {
       const closed = await callProvider(() => this.payments.expireCheckoutSession(checkout.sessionId));
-      if (closed) await this.markClosed(checkout.sessionId);
+      if (closed) await this.repository.markClosed(checkout.sessionId, new Date());
     }
   }
 
-  private async markClosed(sessionId: string): Promise<void> {
-    await BillingCheckout.update({ closedAt: new Date() }, { where: { sessionId, paidAt: null, completedAt: null } });
-  }
-
   private async recordSetupCheckout(auth: AuthContext, sessionId: string) {
-    await BillingCheckout.create({ sessionId, companyId: auth.companyId, mode: 'setup', createdBy: auth.userId });
+    await this.repository.recordCheckout({
+      sessionId,
+      companyId: auth.companyId,
+      mode: 'setup',
+      createdBy: auth.userId,
+    });
   }
 
   /**
@@ -670,7 +623,7 @@ export class BillingService {
    */
   private async adoptCardAtProvider(session: ProviderCheckoutSession): Promise<string | null> {
     if (session.mode !== 'setup' || !session.paymentMethodId || !session.companyId) return null;
-    const row = await Subscription.findOne({ where: { companyId: session.companyId } });
+    const row = await this.repository.subscription(session.companyId);
     if (!row?.providerCustomerId || row.defaultPaymentMethodId || row.providerCustomerId !== session.customerId) {
       return null;
     }
@@ -688,9 +641,10 @@ export class BillingService {
    */
   private async createPendingEmployee(transaction: Transaction, checkout: BillingCheckout, requestId?: string) {
     const input = employeeInputSchema.safeParse(checkout.pendingEmployee);
-    const creator = await this.creatorOf(checkout, transaction);
+    // The admin who started the checkout, or another active admin of the company if they are gone.
+    const creator = await this.repository.activeAdmin(checkout.companyId, checkout.createdBy, transaction);
     const notCreated = async (warning: string) => {
-      await checkout.update({ warning }, { transaction });
+      await this.repository.updateCheckout(checkout, { warning }, transaction);
       await requestSeatUpdate(transaction, checkout.companyId, requestId);
     };
     if (!input.success || !creator) {
@@ -702,20 +656,10 @@ export class BillingService {
       const created = await this.employees.create(auth, input.data, requestId ?? `checkout-${checkout.sessionId}`, {
         transaction,
       });
-      await checkout.update({ employeeId: created.id }, { transaction });
+      await this.repository.updateCheckout(checkout, { employeeId: created.id }, transaction);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       await notCreated(`${billingTexts.pendingEmployeeNotCreated} (${error.message})`);
     }
-  }
-
-  /** The admin who started the checkout, or another active admin of the company if they are gone. */
-  private async creatorOf(checkout: BillingCheckout, transaction: Transaction): Promise<User | null> {
-    const where = { companyId: checkout.companyId, role: 'admin' as const, disabledAt: null };
-    if (checkout.createdBy) {
-      const creator = await User.findOne({ where: { ...where, id: checkout.createdBy }, transaction });
-      if (creator) return creator;
-    }
-    return User.findOne({ where, order: [['id', 'ASC']], transaction });
   }
 }

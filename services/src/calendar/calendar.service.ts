@@ -3,12 +3,12 @@ import pLimit from 'p-limit';
 import type { Sequelize } from 'sequelize';
 import {
   calendarTexts,
+  recordAudit,
   runAsCompany,
   type CalendarEvent,
   type CompanySettings,
   type PublicHoliday,
 } from '@teamfolk/shared';
-import { recordAudit } from '../audit/audit';
 import { assertSubscriptionLive } from '../billing/subscription-expired.middleware';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';

@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { withTenantConnection } from '@teamfolk/shared';
+import { seatCountSql } from '../employees/employees.repository';
 
 /**
  * The dashboard's only code that touches the database. Raw SQL: both reads are counts or
@@ -7,7 +8,7 @@ import { withTenantConnection } from '@teamfolk/shared';
  * dashboard load, go as a named statement on the tenant's connection.
  */
 
-/** Leave request counts, and for an admin the company's employees. */
+/** Leave request counts, and for an admin the company's employees (its seats). */
 export interface SummaryCounts {
   total: number;
   pending: number;
@@ -42,7 +43,7 @@ export class DashboardRepository {
       `SELECT count(*) AS total,
               count(*) FILTER (WHERE l.status = 'pending') AS pending,
               count(*) FILTER (WHERE l.status = 'approved') AS approved,
-              ${everyone ? '(SELECT count(*) FROM employees WHERE company_id = :companyId AND deleted_at IS NULL)' : 'NULL'} AS employees
+              ${everyone ? seatCountSql(':companyId') : 'NULL'} AS employees
          FROM leave_requests l
         WHERE l.company_id = :companyId
           ${everyone ? '' : 'AND l.employee_id = (SELECT id FROM employees WHERE user_id = :userId AND company_id = :companyId)'}`,

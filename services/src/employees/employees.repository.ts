@@ -2,9 +2,10 @@
  * The only code of the employees domain that touches the database. One choice: Sequelize models.
  * People are read and written one at a time, in Sequelize transactions that billing's checkout and
  * auth's invitations share. A list page is the exception every list makes: Postgres writes its JSON
- * (db/json-pages.ts) from the employee's one record definition (employee-record.ts).
+ * (db/json-pages.ts) from the employee's one record definition (employee-record.ts). So is the seat
+ * count, SQL that the dashboard's summary counts with inside its own statement.
  */
-import { Op, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
+import { Op, QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import {
   Company,
   companyOf,
@@ -59,11 +60,21 @@ export type EmployeeChanges = Partial<
 >;
 
 /**
- * The seats a company pays for: its employees not removed (admins are not employees). Inside a
- * transaction, pass it. Billing, its workers and the dashboard count seats with this.
+ * The seats a company pays for: its employees not removed (admins are not employees). The one
+ * definition of a seat, as a SQL count over `companyId`, the company id's placeholder in the caller's
+ * statement.
  */
-export function countSeats(companyId: number, transaction?: Transaction): Promise<number> {
-  return Employee.count({ where: { companyId, deletedAt: null }, transaction });
+export const seatCountSql = (companyId: string) =>
+  `(SELECT count(*) FROM employees WHERE company_id = ${companyId} AND deleted_at IS NULL)`;
+
+/** The company's seats (seatCountSql). Inside a transaction, pass it. Billing and its workers count with this. */
+export async function countSeats(companyId: number, transaction?: Transaction): Promise<number> {
+  const [row] = await Employee.sequelize!.query<{ seats: string }>(`SELECT ${seatCountSql(':companyId')} AS seats`, {
+    replacements: { companyId },
+    type: QueryTypes.SELECT,
+    transaction,
+  });
+  return Number(row!.seats);
 }
 
 /**

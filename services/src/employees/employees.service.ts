@@ -2,6 +2,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import {
   balancesVersionOf,
   employeeTexts,
+  recordAudit,
   seatPreview,
   writeOutbox,
   type Employee,
@@ -12,7 +13,6 @@ import {
 } from '@teamfolk/shared';
 import type { employeeBalancesSchema, employeeInputSchema, employeeUpdateSchema } from '@teamfolk/shared';
 import type { z } from 'zod';
-import { recordAudit } from '../audit/audit';
 import { createInvitation } from '../auth/invitations';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';

@@ -6,15 +6,16 @@
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
+  changeTrailClauses,
   inBatchedTransaction,
   type BalanceKind,
   type BatchedTransaction,
+  type ChangeTrail,
   type LEAVE_SORT_FIELDS,
   type LeaveRequestRecord,
   type LeaveStatus,
   type TimedPeriod,
 } from '@teamfolk/shared';
-import { changeTrailClauses, type ChangeTrail } from '../audit/audit';
 import { queryParameters, selectJsonPage, type JsonPage } from '../db/json-pages';
 import { clockOf } from '../db/record-definition';
 import type { ListQuery } from '../http/list-query';

@@ -1,17 +1,17 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import {
-  DataExport,
   dataExportFileName,
   privacyTexts,
+  recordAudit,
   writeOutbox,
   type DataExportRecord,
   type DataExportReply,
   type DataExportScope,
 } from '@teamfolk/shared';
-import { recordAudit } from '../audit/audit';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
 import { ExportLinks } from './export-links';
+import { PrivacyRepository, type ExportOwner, type ExportSummary } from './privacy.repository';
 
 /** An export still "in the making" after this long was lost (its job gave up): a new request replaces it. */
 const STALE_AFTER_MINUTES = 15;
@@ -19,19 +19,6 @@ const STALE_AFTER_MINUTES = 15;
 const LISTED_EXPORTS = 10;
 /** Each attempt past the first means the export in the way finished in between: twice is already rare. */
 const MAX_INSERT_ATTEMPTS = 3;
-
-/** Every column but the file itself. */
-const SUMMARY_ATTRIBUTES = [
-  'id',
-  'companyId',
-  'requestedBy',
-  'scope',
-  'status',
-  'sizeBytes',
-  'readyAt',
-  'expiresAt',
-  'createdAt',
-] as const;
 
 export interface ExportFile {
   fileName: string;
@@ -46,13 +33,15 @@ export interface ExportFile {
  */
 export class DataExportsService {
   private readonly links: ExportLinks;
+  private readonly repository: PrivacyRepository;
 
   constructor(
-    private readonly sequelize: Sequelize,
+    sequelize: Sequelize,
     jwtSecret: string,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.links = new ExportLinks(jwtSecret);
+    this.repository = new PrivacyRepository(sequelize);
   }
 
   /** Starts an export, or answers with the one of this person and scope still being made. */
@@ -60,15 +49,10 @@ export class DataExportsService {
     if (scope === 'company' && auth.role !== 'admin') throw new HttpError(403, privacyTexts.companyExportAdminOnly);
     // The reply is read inside the transaction: once it commits, the export job may claim the export
     // at any moment, and the reply is to say what this request did, not how far the job has got.
-    const { record, created } = await this.sequelize.transaction(async (transaction) => {
-      const where = { companyId: auth.companyId, userId: auth.userId, scope };
-      await this.sequelize.query(
-        `UPDATE data_exports SET status = 'failed', updated_at = now()
-          WHERE company_id = :companyId AND requested_by = :userId AND scope = :scope
-            AND status IN ('pending', 'running') AND created_at < now() - make_interval(mins => :staleAfter)`,
-        { replacements: { ...where, staleAfter: STALE_AFTER_MINUTES }, transaction },
-      );
-      const inserted = await this.insertUnlessInProgress(where, transaction);
+    const { record, created } = await this.repository.transaction(async (transaction) => {
+      const owner: ExportOwner = { companyId: auth.companyId, userId: auth.userId, scope };
+      await this.repository.failExportsStaleAfter(owner, STALE_AFTER_MINUTES, transaction);
+      const inserted = await this.insertUnlessInProgress(owner, transaction);
       if ('existing' in inserted) {
         return { record: await this.get(auth, inserted.existing, transaction), created: false };
       }
@@ -95,45 +79,31 @@ export class DataExportsService {
    * commits in between: each statement reads afresh), leaving neither; the insert is then tried again.
    */
   private async insertUnlessInProgress(
-    where: { companyId: number; userId: number; scope: DataExportScope },
+    owner: ExportOwner,
     transaction: Transaction,
   ): Promise<{ created: number } | { existing: number }> {
     for (let attempt = 1; ; attempt++) {
-      const [inserted] = await this.sequelize.query<{ id: number }>(
-        `INSERT INTO data_exports (company_id, requested_by, scope) VALUES (:companyId, :userId, :scope)
-         ON CONFLICT (requested_by, scope) WHERE status IN ('pending', 'running') DO NOTHING
-         RETURNING id`,
-        { replacements: where, type: QueryTypes.SELECT, transaction },
-      );
-      if (inserted) return { created: inserted.id };
-      const [existing] = await this.sequelize.query<{ id: number }>(
-        `SELECT id FROM data_exports WHERE company_id = :companyId AND requested_by = :userId AND scope = :scope
-            AND status IN ('pending', 'running')`,
-        { replacements: where, type: QueryTypes.SELECT, transaction },
-      );
-      if (existing) return { existing: existing.id };
+      const created = await this.repository.insertExport(owner, transaction);
+      if (created !== null) return { created };
+      const existing = await this.repository.exportInProgress(owner, transaction);
+      if (existing !== null) return { existing };
       if (attempt === MAX_INSERT_ATTEMPTS) throw new HttpError(409, privacyTexts.exportInProgress);
     }
   }
 
   /** The caller's own exports, newest first. */
   async list(auth: AuthContext): Promise<DataExportRecord[]> {
-    const rows = await DataExport.findAll({
-      attributes: [...SUMMARY_ATTRIBUTES],
-      where: { companyId: auth.companyId, requestedBy: auth.userId },
-      order: [['id', 'DESC']],
-      limit: LISTED_EXPORTS,
-    });
+    const rows = await this.repository.ownExports(auth.companyId, auth.userId, LISTED_EXPORTS);
     return rows.map((row) => this.recordOf(row));
   }
 
   /** One of the caller's own exports: another person's, even in the same company, is not found. */
   async get(auth: AuthContext, id: number, transaction?: Transaction): Promise<DataExportRecord> {
-    return this.recordOf(await this.find(auth, id, [...SUMMARY_ATTRIBUTES], transaction));
+    return this.recordOf(found(await this.repository.ownExport(auth.companyId, auth.userId, id, transaction)));
   }
 
   async download(auth: AuthContext, id: number, token: string): Promise<ExportFile> {
-    const row = await this.find(auth, id, [...SUMMARY_ATTRIBUTES, 'content']);
+    const row = found(await this.repository.ownExportWithFile(auth.companyId, auth.userId, id));
     const status = this.statusOf(row);
     if (status === 'expired' || (status === 'ready' && !row.content)) {
       throw new HttpError(410, privacyTexts.exportExpired);
@@ -145,27 +115,12 @@ export class DataExportsService {
     return { fileName: dataExportFileName(row.scope, row.readyAt!), content: row.content! };
   }
 
-  private async find(
-    auth: AuthContext,
-    id: number,
-    attributes: (keyof DataExport)[],
-    transaction?: Transaction,
-  ): Promise<DataExport> {
-    const row = await DataExport.findOne({
-      attributes,
-      where: { id, companyId: auth.companyId, requestedBy: auth.userId },
-      transaction,
-    });
-    if (!row) throw new HttpError(404, privacyTexts.exportNotFound);
-    return row;
-  }
-
-  private statusOf(row: DataExport): DataExportRecord['status'] {
+  private statusOf(row: ExportSummary): DataExportRecord['status'] {
     const lapsed = row.expiresAt !== null && row.expiresAt.getTime() <= this.now().getTime();
     return row.status === 'ready' && lapsed ? 'expired' : row.status;
   }
 
-  private recordOf(row: DataExport): DataExportRecord {
+  private recordOf(row: ExportSummary): DataExportRecord {
     const status = this.statusOf(row);
     const downloadPath =
       status === 'ready'
@@ -182,4 +137,10 @@ export class DataExportsService {
       downloadPath,
     };
   }
+}
+
+/** Another person's export, even in the same company, is not found. */
+function found<Row extends ExportSummary>(row: Row | null): Row {
+  if (!row) throw new HttpError(404, privacyTexts.exportNotFound);
+  return row;
 }

@@ -1,18 +1,12 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { dataExportDownloadSchema, dataExportRequestSchema, privacyTexts } from '@teamfolk/shared';
 import { requireRole, sessionOf } from '../auth/auth.middleware';
-import { HttpError } from '../http/errors';
+import { routeId } from '../http/route-id';
 import type { DataExportsService } from './data-exports.service';
 import type { EmployeeErasureService } from './employee-erasure.service';
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-
-function idOf(req: Request, notFound: string): number {
-  const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw new HttpError(404, notFound);
-  return parsed.data;
-}
+const exportId = (req: Request) => routeId(req, privacyTexts.exportNotFound);
+const formerEmployeeId = (req: Request) => routeId(req, privacyTexts.formerEmployeeNotFound);
 
 /**
  * Data rights, mounted behind requireAuth but not behind the live-subscription gate: a company whose
@@ -31,11 +25,11 @@ export function privacyRoutes(exports: DataExportsService, erasure: EmployeeEras
   });
 
   router.get('/exports/:id', async (req, res) => {
-    res.json(await exports.get(sessionOf(req), idOf(req, privacyTexts.exportNotFound)));
+    res.json(await exports.get(sessionOf(req), exportId(req)));
   });
 
   router.get('/exports/:id/download', async (req, res) => {
-    const id = idOf(req, privacyTexts.exportNotFound);
+    const id = exportId(req);
     const { token } = dataExportDownloadSchema.parse(req.query);
     const file = await exports.download(sessionOf(req), id, token);
     res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
@@ -47,8 +41,7 @@ export function privacyRoutes(exports: DataExportsService, erasure: EmployeeEras
   });
 
   router.post('/former-employees/:id/erase', requireRole('admin'), async (req, res) => {
-    const id = idOf(req, privacyTexts.formerEmployeeNotFound);
-    res.json(await erasure.erase(sessionOf(req), id, req.id));
+    res.json(await erasure.erase(sessionOf(req), formerEmployeeId(req), req.id));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { BillingCycleStatus, BillingSubscriptionSummary } from '../contracts';
-import { AuditEntry, BillingCycle, Company, Subscription, User, type SubscriptionStatus } from '../db/models';
+import { recordAudit } from '../db/audit-log';
+import { BillingCycle, Company, Subscription, User, type SubscriptionStatus } from '../db/models';
 import { writeOutbox } from '../db/outbox';
 import type { MailContent } from '../queues/catalogue';
 import { billingMonthOf } from '../rules/billing';
@@ -97,17 +98,10 @@ export async function applyProviderSubscription(transaction: Transaction, option
     { transaction },
   );
   if (previousStatus !== row.status) {
-    await AuditEntry.create(
-      {
-        companyId,
-        actorUserId: options.actorUserId ?? null,
-        action: `subscription.${row.status}`,
-        entity: 'subscription',
-        entityId: String(row.id),
-        before,
-        after: snapshot(row),
-      },
-      { transaction },
+    await recordAudit(
+      transaction,
+      { companyId, userId: options.actorUserId ?? null },
+      { action: `subscription.${row.status}`, entity: 'subscription', entityId: row.id, before, after: snapshot(row) },
     );
   }
 

@@ -2,6 +2,7 @@ export * from './database';
 export * from './migrator';
 export * from './models';
 export * from './outbox';
+export * from './audit-log';
 export * from './roles';
 export * from './tenancy';
 export * from './batched-transaction';

@@ -1,9 +1,10 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { BillingCycle, DataErasure, Employee, Subscription } from '@teamfolk/shared';
+import { BillingCycle, DataErasure, Subscription } from '@teamfolk/shared';
 
 /**
  * The only code of the billing jobs and schedules that touches the database, besides the shared
- * writers of provider state (applyProviderSubscription, recordInvoice). Sequelize models; the
+ * writers of provider state (applyProviderSubscription, recordInvoice) and the seat count the API
+ * bills by too (countSeats, @teamfolk/services/domain). Sequelize models; the
  * sweeps across companies call the database's own functions (teamfolk_subscription_overview,
  * teamfolk_unfinished_checkouts), which read past row-level security and which no model expresses.
  */
@@ -22,11 +23,6 @@ export class BillingRepository {
   async isErased(companyId: number, transaction?: Transaction): Promise<boolean> {
     const erasure = await DataErasure.findOne({ where: { companyId }, attributes: ['erasedAt'], transaction });
     return Boolean(erasure?.erasedAt);
-  }
-
-  /** The seats billed: the company's employees not removed. */
-  seatCount(companyId: number, transaction?: Transaction): Promise<number> {
-    return Employee.count({ where: { companyId, deletedAt: null }, transaction });
   }
 
   /**

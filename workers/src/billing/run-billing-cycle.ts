@@ -1,3 +1,4 @@
+import { countSeats } from '@teamfolk/services/domain';
 import {
   monthlyAmount,
   monthStartOf,
@@ -34,7 +35,7 @@ export async function runBillingCycle(
     if (subscription.status === 'incomplete') return { skipped: 'subscription-incomplete' };
     if (subscriptionEndedAt(subscription, monthStart)) return { skipped: 'subscription-ended' };
     if (await billing.isErased(companyId, transaction)) return { skipped: 'company-erased' };
-    const seatCount = await billing.seatCount(companyId, transaction);
+    const seatCount = await countSeats(companyId, transaction);
     const cycle = await billing.openCycle(
       { companyId, billingDate, seatCount, amountDue: monthlyAmount(seatCount) },
       transaction,

@@ -1,3 +1,4 @@
+import { countSeats } from '@teamfolk/services/domain';
 import { applyProviderSubscription, PaymentsRequestError, updateSeatQuantityPayload } from '@teamfolk/shared';
 import type { JobHandler } from '../jobs';
 import type { BillingJobDependencies, SkippedResult } from './billing-jobs';
@@ -24,7 +25,7 @@ export async function updateSeatQuantity(deps: BillingJobDependencies, companyId
   if (row.status === 'canceled' || row.status === 'incomplete') return { skipped: `subscription-${row.status}` };
   let quantity = row.seatQuantity;
   for (let set = 0; set <= MAX_SETS_PER_RUN; set++) {
-    const seats = await billing.seatCount(companyId);
+    const seats = await countSeats(companyId);
     if (quantity === seats) return set === 0 ? { skipped: 'unchanged' } : { updated: true as const, quantity };
     if (set === MAX_SETS_PER_RUN) break;
     const observedAt = now();

@@ -1,13 +1,13 @@
 import type { JobType } from 'bullmq';
 import type { Transaction } from 'sequelize';
 import {
-  AuditEntry,
   eraseCompanyDataPayload,
   erasureDueAt,
   forgetUnattributedSecurityEvents,
   lockSubscription,
   PaymentsRequestError,
   rateLimitCounterIdOfEmail,
+  recordAudit,
   rateLimitCounterIdOfTokenHash,
   subscriptionEndedAt,
   type JobEnvelope,
@@ -79,16 +79,10 @@ export async function eraseCompanyData(
     await maintenance.anonymiseCompany(companyId, transaction);
     await maintenance.recordErasure(companyId, new Date(), counts, transaction);
     const record: object = { subscriptionEndedAt: state.endedAt.toISOString(), erased: counts };
-    await AuditEntry.create(
-      {
-        companyId,
-        actorUserId: null,
-        action: 'company.data_erased',
-        entity: 'company',
-        entityId: String(companyId),
-        after: record,
-      },
-      { transaction },
+    await recordAudit(
+      transaction,
+      { companyId, userId: null },
+      { action: 'company.data_erased', entity: 'company', entityId: companyId, after: record },
     );
     return { counts, accounts };
   });

@@ -1,5 +1,6 @@
 import { QueryTypes, Transaction, type Sequelize } from 'sequelize';
-import type { DataExportScope } from '@teamfolk/shared';
+import type { DataExportScope, EmployeeRecord } from '@teamfolk/shared';
+import { EMPLOYEE_RECORD } from '@teamfolk/services/domain';
 
 /**
  * The only code of the privacy jobs that touches the database: what an export holds, and the
@@ -22,17 +23,19 @@ export interface ExportSubject {
 
 type Query = (sql: string, replacements: Record<string, unknown>) => Promise<Record<string, unknown>[]>;
 
+/** A field of the employee record as stored or derived (numerics as Postgres writes them), under its name. */
+const employeeField = (field: keyof EmployeeRecord & string) => `${EMPLOYEE_RECORD.sql(field)} AS ${field}`;
+
 /*
  * Every column a person could want back and nothing of the system's secrets: no password or token
  * hashes, no TOTP secrets, no provider ids. Balances are given with what remains, as the console
- * shows them.
+ * shows them, by the record's own rule. Over `employees e` (EMPLOYEE_RECORD.from).
  */
 const EMPLOYEE_COLUMNS = `id, name, email, job_role AS role, hire_date, birthday,
-  vacation_days_total, vacation_days_used, vacation_days_total - vacation_days_used AS vacation_days_remaining,
-  sick_days_total, sick_days_used, sick_days_total - sick_days_used AS sick_days_remaining,
-  bank_hours_total, bank_hours_used, bank_hours_total - bank_hours_used AS bank_hours_remaining,
-  CASE WHEN user_id IS NULL THEN 'invited' ELSE 'active' END AS account_status,
-  created_at, deleted_at AS removed_at`;
+  vacation_days_total, vacation_days_used, ${employeeField('vacation_days_remaining')},
+  sick_days_total, sick_days_used, ${employeeField('sick_days_remaining')},
+  bank_hours_total, bank_hours_used, ${employeeField('bank_hours_remaining')},
+  ${employeeField('account_status')}, created_at, deleted_at AS removed_at`;
 
 const LEAVE_COLUMNS = `id, employee_id, employee_name, request_type, leave_type, start_date, end_date,
   start_time, end_time, reason, days_count, hours_count, status, created_at, decided_at`;
@@ -58,7 +61,10 @@ async function companyDatasets(query: Query, { companyId }: ExportSubject): Prom
     },
     {
       name: 'employees',
-      rows: await query(`SELECT ${EMPLOYEE_COLUMNS} FROM employees WHERE company_id = :companyId ORDER BY id`, where),
+      rows: await query(
+        `SELECT ${EMPLOYEE_COLUMNS} FROM ${EMPLOYEE_RECORD.from} WHERE company_id = :companyId ORDER BY id`,
+        where,
+      ),
     },
     {
       name: 'leave_requests',
@@ -89,7 +95,7 @@ async function companyDatasets(query: Query, { companyId }: ExportSubject): Prom
 async function personalDatasets(query: Query, { companyId, userId }: ExportSubject): Promise<Dataset[]> {
   const who = { companyId, userId };
   const employees = await query(
-    `SELECT ${EMPLOYEE_COLUMNS} FROM employees WHERE company_id = :companyId AND user_id = :userId ORDER BY id`,
+    `SELECT ${EMPLOYEE_COLUMNS} FROM ${EMPLOYEE_RECORD.from} WHERE company_id = :companyId AND user_id = :userId ORDER BY id`,
     who,
   );
   const employeeIds = employees.map((row) => Number(row.id));

@@ -1,11 +1,21 @@
 import type { Transaction } from 'sequelize';
-import { AuditEntry, type OutboxRow } from '@teamfolk/shared';
+import { AuditEntry } from './models';
+import type { OutboxRow } from './outbox';
+
+/**
+ * The one writer of audit rows, as the outbox's is of events: who changed what, with the record
+ * before and after, in the transaction of the change itself. The API, the shared billing writers and
+ * the workers' jobs all write through it.
+ */
 
 /** Who acts: the signed-in user, within their company. */
 export interface AuditActor {
   companyId: number;
   userId: number;
 }
+
+/** Whom an audit row names as acting: a user, or no one where the system acts (a provider's webhook, a job). */
+export type AuditRowActor = Omit<AuditActor, 'userId'> & { userId: number | null };
 
 export interface AuditRecord {
   action: string;
@@ -15,7 +25,18 @@ export interface AuditRecord {
   after?: object;
 }
 
-function auditRowOf(actor: AuditActor, record: AuditRecord) {
+/** The audit_log row of a change. */
+interface AuditRow {
+  companyId: number;
+  actorUserId: number | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: object | null;
+  after: object | null;
+}
+
+function auditRowOf(actor: AuditRowActor, record: AuditRecord): AuditRow {
   return {
     companyId: actor.companyId,
     actorUserId: actor.userId,
@@ -27,8 +48,7 @@ function auditRowOf(actor: AuditActor, record: AuditRecord) {
   };
 }
 
-/** Who changed what, with the record before and after, in the transaction of the change itself. */
-export async function recordAudit(transaction: Transaction, actor: AuditActor, record: AuditRecord): Promise<void> {
+export async function recordAudit(transaction: Transaction, actor: AuditRowActor, record: AuditRecord): Promise<void> {
   await AuditEntry.create(auditRowOf(actor, record), { transaction });
 }
 
