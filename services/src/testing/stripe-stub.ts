@@ -24,7 +24,7 @@ export interface StripeStub {
   webhookSecret: string;
   requests: RecordedRequest[];
   objects: Map<string, StripeObject>;
-  /** The stub's clock (epoch seconds); tests may move it. */
+  /** The stub's clock (epoch seconds): the real one until a test moves it. */
   now(): number;
   setNow(epochSeconds: number): void;
   /** Plays the customer paying on Stripe's page: a card, an active subscription and its first paid invoice. */
@@ -81,7 +81,9 @@ export async function startStripeStub(): Promise<StripeStub> {
   const objects = new Map<string, StripeObject>();
   const requests: RecordedRequest[] = [];
   let sequence = 0;
-  let clock = Math.floor(Date.now() / 1000);
+  /** Where a test moved the clock; null: the real time. */
+  let movedTo: number | null = null;
+  const clockNow = () => movedTo ?? Math.floor(Date.now() / 1000);
   const nextId = (prefix: string) => `${prefix}_test_${(++sequence).toString(36).padStart(6, '0')}`;
   const put = (object: StripeObject) => {
     objects.set(object.id, object);
@@ -102,7 +104,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       id: nextId('pm'),
       object: 'payment_method',
       type: 'card',
-      created: clock,
+      created: clockNow(),
       customer: customerId,
       card: { brand: 'visa', last4, exp_month: 12, exp_year: 2030, funding: 'credit', country: 'US' },
       billing_details: {},
@@ -116,7 +118,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   ) {
     const items = (subscription.items as { data: Array<{ quantity: number }> }).data;
     const quantity = items[0]?.quantity ?? 0;
-    const created = fields.created ?? clock;
+    const created = fields.created ?? clockNow();
     const invoice = put({
       id: nextId('in'),
       object: 'invoice',
@@ -176,7 +178,7 @@ export async function startStripeStub(): Promise<StripeStub> {
           name: body.name ?? null,
           metadata: body.metadata ?? {},
           invoice_settings: { default_payment_method: null },
-          created: clock,
+          created: clockNow(),
         });
       case 'GET customers/:id':
         return get(id, 'customer');
@@ -211,7 +213,7 @@ export async function startStripeStub(): Promise<StripeStub> {
           setup_intent: null,
           quantity: Number(lineItems[0]?.quantity ?? 0),
           subscription_metadata: (body.subscription_data as { metadata?: object } | undefined)?.metadata ?? {},
-          created: clock,
+          created: clockNow(),
         });
       }
       case 'GET checkout_sessions/:id': {
@@ -245,7 +247,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       case 'DELETE subscriptions/:id': {
         const subscription = get(id, 'subscription');
         if (!subscription) return undefined;
-        Object.assign(subscription, { status: 'canceled', ended_at: clock, canceled_at: clock });
+        Object.assign(subscription, { status: 'canceled', ended_at: clockNow(), canceled_at: clockNow() });
         return expand(subscription, query);
       }
       case 'POST setup_intents': {
@@ -345,9 +347,9 @@ export async function startStripeStub(): Promise<StripeStub> {
     webhookSecret,
     requests,
     objects,
-    now: () => clock,
+    now: clockNow,
     setNow: (epochSeconds) => {
-      clock = epochSeconds;
+      movedTo = epochSeconds;
     },
     completeCheckout(sessionId, { paymentStatus = 'paid' } = {}) {
       const session = get(sessionId, 'checkout.session');
@@ -375,7 +377,7 @@ export async function startStripeStub(): Promise<StripeStub> {
         cancel_at: null,
         canceled_at: null,
         ended_at: null,
-        created: clock,
+        created: clockNow(),
         default_payment_method: card.id,
         latest_invoice: null,
         metadata: session.subscription_metadata,
@@ -385,8 +387,8 @@ export async function startStripeStub(): Promise<StripeStub> {
               id: nextId('si'),
               object: 'subscription_item',
               quantity: session.quantity,
-              current_period_start: clock,
-              current_period_end: monthLater(clock),
+              current_period_start: clockNow(),
+              current_period_end: monthLater(clockNow()),
               price: { id: 'price_inline', unit_amount: 200, recurring: { interval: 'month' } },
             },
           ],
@@ -406,7 +408,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (!subscription) throw new Error(`No such subscription ${subscriptionId}`);
       return newInvoice(subscription, fields);
     },
-    event(type, object, { id = nextId('evt'), created = clock, secret = webhookSecret } = {}) {
+    event(type, object, { id = nextId('evt'), created = clockNow(), secret = webhookSecret } = {}) {
       const body = JSON.stringify({
         id,
         object: 'event',
