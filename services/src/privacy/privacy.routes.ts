@@ -17,8 +17,7 @@ function idOf(req: Request, notFound: string): number {
 /**
  * Data rights, each route behind `session` (which leaves out the live-subscription gate: a company
  * whose subscription ended keeps the right to a copy of its data until the data is erased) and its
- * permission; the service asks again with the export where the right depends on it (its scope, whose
- * it is).
+ * permission; the service asks again with the scope asked for.
  */
 export function privacyRoutes(
   session: SessionGuard,
