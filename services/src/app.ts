@@ -15,7 +15,7 @@ import {
   type PaymentsProvider,
 } from '@teamfolk/shared';
 import { accountSecurityRoutes } from './auth/account-security.routes';
-import { requireAuth } from './auth/auth.middleware';
+import { requireAuth, type SessionGuard } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
 import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
@@ -168,11 +168,25 @@ export function createApp({
   const devices = new DeviceTokens(config.JWT_SECRET);
   const rateLimitSettings = rateLimitSettingsOf(config);
   const rateLimits = createAuthRateLimiters(redis, rateLimitSettings, logger, devices);
-  api.use('/auth', authRoutes(auth, authSettings, rateLimits, devices));
+  // Every router gets its session guard from here and puts it, with the route's permission, on each
+  // route that needs a session. A list of handlers rather than a router of them: leaving a router
+  // takes a turn of the event loop.
+  const session: SessionGuard = [requireAuth(authSettings.jwt)];
+  // Everything but /auth, /billing and /privacy closes once the company's subscription has ended.
+  const sessionWithLiveSubscription: SessionGuard = [...session, requireLiveSubscription];
+  api.use(
+    '/auth',
+    authRoutes(
+      { session, sessionWithProfile: [requireAuth(authSettings.jwt, { withProfile: true })] },
+      auth,
+      rateLimits,
+      devices,
+    ),
+  );
   api.use(
     '/auth',
     accountSecurityRoutes({
-      jwt: authSettings.jwt,
+      session,
       auth,
       twoFactor: new TwoFactorService(sequelize, { jwt: authSettings.jwt }),
       passwords: new PasswordChangeService(sequelize),
@@ -183,31 +197,29 @@ export function createApp({
   );
   // One budget of kept replies for every route that keeps them (calendar months, list pages).
   const kept = new KeptReplies();
-  const signedIn = requireAuth(authSettings.jwt);
-  // Everything but /auth and /billing closes once the company's subscription has ended. A list of
-  // handlers rather than a router of them: leaving a router takes a turn of the event loop.
-  const signedInWithLiveSubscription = [signedIn, requireLiveSubscription];
   const takenAddresses = new TakenAddressLimits(redis, rateLimitSettings, logger);
   api.use(
     '/employees',
-    signedInWithLiveSubscription,
-    employeesRoutes(employees, new EmployeesRepository(sequelize), kept, takenAddresses),
+    employeesRoutes(sessionWithLiveSubscription, employees, new EmployeesRepository(sequelize), kept, takenAddresses),
   );
-  api.use('/billing', signedIn, billingRoutes(employees, billing, takenAddresses));
+  api.use('/billing', billingRoutes(session, employees, billing, takenAddresses));
   api.use(
     '/leaves',
-    signedInWithLiveSubscription,
-    leavesRoutes(new LeavesService(sequelize, config.APP_URL), new LeavesRepository(sequelize), kept),
+    leavesRoutes(
+      sessionWithLiveSubscription,
+      new LeavesService(sequelize, config.APP_URL),
+      new LeavesRepository(sequelize),
+      kept,
+    ),
   );
-  api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize), kept));
+  api.use('/dashboard', dashboardRoutes(sessionWithLiveSubscription, new DashboardService(sequelize), kept));
   api.use(
     '/privacy',
-    signedIn,
-    privacyRoutes(new DataExportsService(sequelize, config.JWT_SECRET), new EmployeeErasureService(sequelize)),
+    privacyRoutes(session, new DataExportsService(sequelize, config.JWT_SECRET), new EmployeeErasureService(sequelize)),
   );
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
   api.use(CALENDAR_FEED_PATH, calendarFeedRoutes(calendar));
-  api.use('/calendar', signedInWithLiveSubscription, calendarRoutes(calendar, kept));
+  api.use('/calendar', calendarRoutes(sessionWithLiveSubscription, calendar, kept));
   api.use(notFoundHandler);
   // One company's burst of writes waits its turn instead of taking the pool from the others.
   app.use('/api', apiCors(config.APP_URL), limitCompanyWrites(companyWritesOf(config), authSettings.jwt), api);

@@ -12,15 +12,15 @@ import {
   type TwoFactorEnabledReply,
 } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
-import { requireAuth, requireRole, sessionOf } from './auth.middleware';
+import { requirePermission, sessionOf, type SessionGuard } from './auth.middleware';
 import type { AuthService, SignInOutcome } from './auth.service';
 import type { DeviceTokens } from './device-tokens';
-import type { JwtSettings } from './jwt';
 import type { PasswordChangeService } from './password-change.service';
 import type { TwoFactorService } from './two-factor.service';
 
 export interface AccountSecurityDependencies {
-  jwt: JwtSettings;
+  /** The session guard of every route here but the second sign-in step. */
+  session: SessionGuard;
   auth: AuthService;
   twoFactor: TwoFactorService;
   passwords: PasswordChangeService;
@@ -51,7 +51,7 @@ function endedSessionRenewal(res: Response): void {
  * PUT /password.
  */
 export function accountSecurityRoutes({
-  jwt,
+  session,
   auth,
   twoFactor,
   passwords,
@@ -59,8 +59,6 @@ export function accountSecurityRoutes({
   limitSecretAttempts = letThrough,
 }: AccountSecurityDependencies): Router {
   const router = Router();
-  const signedIn = requireAuth(jwt);
-  const admin = [signedIn, requireRole('admin')];
   const limited = ([] as RequestHandler[]).concat(limitSecretAttempts);
 
   router.post('/login/two-factor', ...limited, async (req, res) => {
@@ -75,29 +73,29 @@ export function accountSecurityRoutes({
     res.json(reply);
   });
 
-  router.get('/two-factor', ...admin, async (req, res) => {
+  router.get('/two-factor', ...session, requirePermission('twoFactor', 'show'), async (req, res) => {
     res.json(await twoFactor.status(sessionOf(req)));
   });
 
-  router.post('/two-factor/start', ...admin, async (req, res) => {
+  router.post('/two-factor/start', ...session, requirePermission('twoFactor', 'enable'), async (req, res) => {
     res.json(await twoFactor.start(sessionOf(req)));
   });
 
-  router.post('/two-factor/confirm', ...admin, async (req, res) => {
+  router.post('/two-factor/confirm', ...session, requirePermission('twoFactor', 'enable'), async (req, res) => {
     const { code } = twoFactorConfirmSchema.parse(req.body);
     const { user, recoveryCodes, status } = await twoFactor.confirm(sessionOf(req), code);
-    const session = await auth.startSession(user);
+    const newSession = await auth.startSession(user);
     endedSessionRenewal(res);
-    const reply: TwoFactorEnabledReply = { message: twoFactorTexts.enabled, status, recoveryCodes, ...session };
+    const reply: TwoFactorEnabledReply = { message: twoFactorTexts.enabled, status, recoveryCodes, ...newSession };
     res.json(reply);
   });
 
-  router.delete('/two-factor', ...admin, ...limited, async (req, res) => {
+  router.delete('/two-factor', ...session, requirePermission('twoFactor', 'disable'), ...limited, async (req, res) => {
     const { password, code } = twoFactorDisableSchema.parse(req.body);
     res.json(await twoFactor.disable(sessionOf(req), password, code));
   });
 
-  router.put('/password', signedIn, ...limited, async (req, res) => {
+  router.put('/password', ...session, requirePermission('account', 'changePassword'), ...limited, async (req, res) => {
     const { currentPassword, newPassword } = changePasswordSchema.parse(req.body);
     const user = await passwords.change(sessionOf(req), currentPassword, newPassword);
     endedSessionRenewal(res);

@@ -1,5 +1,14 @@
 import type { Request, RequestHandler } from 'express';
-import { authTexts, BACKGROUND_REQUEST_HEADER, runAsCompany, SESSION_TOKEN_HEADER, type Role } from '@teamfolk/shared';
+import {
+  authTexts,
+  BACKGROUND_REQUEST_HEADER,
+  canAccess,
+  runAsCompany,
+  SESSION_TOKEN_HEADER,
+  type AccessAction,
+  type AccessRequest,
+  type AccessResource,
+} from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
 import type { AuthContext } from '../http/types';
@@ -77,11 +86,25 @@ export function sessionOf(req: Request): AuthContext {
   return req.auth;
 }
 
-/** Refuses callers of another role with 403; mount after requireAuth. */
-export function requireRole(role: Role): RequestHandler {
+/**
+ * What a router's signed-in routes run first, as app.ts hands it to the router: requireAuth, and the
+ * gates app.ts puts behind it for that router (requireLiveSubscription).
+ */
+export type SessionGuard = RequestHandler[];
+
+/**
+ * Refuses with 403 a caller whom canAccess does not let do `action` on `resource` at all; mount after
+ * the session guard. A right that depends on a record is asked of canAccess again, with the record,
+ * where the record is known.
+ */
+export function requirePermission<Resource extends AccessResource>(
+  resource: Resource,
+  action: AccessAction<Resource>,
+): RequestHandler {
+  const request = { resource, action } as AccessRequest;
   return async (req, _res, next) => {
     const session = sessionOf(req);
-    if (session.role !== role) throw await refused(req, 403, authTexts.adminOnly, session);
+    if (!canAccess(session, request)) throw await refused(req, 403, authTexts.adminOnly, session);
     next();
   };
 }

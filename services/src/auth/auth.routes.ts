@@ -12,8 +12,8 @@ import {
 } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
 import { HttpError } from '../http/errors';
-import { requireAuth, sessionOf } from './auth.middleware';
-import type { AuthService, AuthSettings } from './auth.service';
+import { requirePermission, sessionOf, type SessionGuard } from './auth.middleware';
+import type { AuthService } from './auth.service';
 import type { DeviceTokens } from './device-tokens';
 import type { AuthRateLimiters } from './rate-limits';
 
@@ -23,9 +23,17 @@ function tokenParam(value: string | undefined, invalidMessage: string): string {
   return parsed.data;
 }
 
+/** The session guards of the signed-in routes under /api/auth. */
+export interface AuthSessions {
+  session: SessionGuard;
+  /** The same check reading the session user as well: GET /me answers it from that one query. */
+  sessionWithProfile: SessionGuard;
+}
+
+/** Sign-up, sign-in and the e-mailed links are public; the signed-in routes are behind a session and a permission. */
 export function authRoutes(
+  { session, sessionWithProfile }: AuthSessions,
   auth: AuthService,
-  settings: AuthSettings,
   limits: AuthRateLimiters,
   devices: DeviceTokens,
 ): Router {
@@ -50,7 +58,7 @@ export function authRoutes(
   });
 
   /** Ends every session of the signed-in user, on every device (ASVS 7.4.1). */
-  router.post('/logout', requireAuth(settings.jwt), async (req, res) => {
+  router.post('/logout', ...session, requirePermission('account', 'show'), async (req, res) => {
     const { userId, companyId } = sessionOf(req);
     await auth.endSessions(userId);
     await recordSecurityEvent(req, { kind: 'sign-out', status: 200, userId, companyId });
@@ -69,7 +77,7 @@ export function authRoutes(
     res.json(await auth.verifyEmail(token));
   });
 
-  router.get('/me', requireAuth(settings.jwt, { withProfile: true }), (req, res) => {
+  router.get('/me', ...sessionWithProfile, requirePermission('account', 'show'), (req, res) => {
     res.json(req.sessionUser);
   });
 

@@ -6,7 +6,7 @@ import {
   paymentSuccessSchema,
   updatePaymentMethodSchema,
 } from '@teamfolk/shared';
-import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
+import { requirePermission, requireVerifiedEmail, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import type { EmployeesService } from '../employees/employees.service';
 import type { TakenAddressLimits } from '../employees/taken-address-limits';
 import { HttpError } from '../http/errors';
@@ -20,69 +20,99 @@ function paymentMethodIdOf(req: Request): string {
   return parsed.data;
 }
 
-/** Admin-only: mounted behind requireAuth (not behind the expired-subscription gate: this is where it is lifted). */
+/**
+ * Each route behind `session` (which leaves out the expired-subscription gate: this is where it is
+ * lifted) and its permission.
+ */
 export function billingRoutes(
+  session: SessionGuard,
   employees: EmployeesService,
   billing: BillingService,
   takenAddresses: TakenAddressLimits,
 ): Router {
   const router = Router();
-  router.use(requireRole('admin'));
 
-  router.get('/seats', async (req, res) => {
+  router.get('/seats', ...session, requirePermission('billing', 'list'), async (req, res) => {
     res.json(await employees.seats(sessionOf(req)));
   });
 
-  router.get('/info', async (req, res) => {
+  router.get('/info', ...session, requirePermission('billing', 'list'), async (req, res) => {
     res.json(await billing.info(sessionOf(req)));
   });
 
-  router.get('/history', async (req, res) => {
+  router.get('/history', ...session, requirePermission('billing', 'list'), async (req, res) => {
     res.json(await billing.history(sessionOf(req)));
   });
 
-  router.get('/payment-methods', async (req, res) => {
+  router.get('/payment-methods', ...session, requirePermission('billing', 'list'), async (req, res) => {
     res.json(await billing.paymentMethods(sessionOf(req)));
   });
 
-  router.post('/create-checkout-session', requireVerifiedEmail, async (req, res) => {
-    const input = createCheckoutSessionSchema.parse(req.body ?? {});
-    const checkout = () => billing.createCheckoutSession(sessionOf(req), input);
-    res.json(await takenAddresses.limit(req, input.pendingEmployeeData?.email, checkout));
-  });
+  router.post(
+    '/create-checkout-session',
+    ...session,
+    requirePermission('billing', 'subscribe'),
+    requireVerifiedEmail,
+    async (req, res) => {
+      const input = createCheckoutSessionSchema.parse(req.body ?? {});
+      const checkout = () => billing.createCheckoutSession(sessionOf(req), input);
+      res.json(await takenAddresses.limit(req, input.pendingEmployeeData?.email, checkout));
+    },
+  );
 
-  router.post('/payment-success', async (req, res) => {
+  router.post('/payment-success', ...session, requirePermission('billing', 'subscribe'), async (req, res) => {
     const { sessionId } = paymentSuccessSchema.parse(req.body ?? {});
     res.json(await billing.paymentSuccess(sessionOf(req), sessionId, req.id));
   });
 
-  router.post('/create-setup-intent', requireVerifiedEmail, async (req, res) => {
-    const input = createSetupIntentSchema.parse(req.body ?? {});
-    res.json(await billing.createSetupIntent(sessionOf(req), input));
-  });
+  router.post(
+    '/create-setup-intent',
+    ...session,
+    requirePermission('billing', 'managePaymentMethods'),
+    requireVerifiedEmail,
+    async (req, res) => {
+      const input = createSetupIntentSchema.parse(req.body ?? {});
+      res.json(await billing.createSetupIntent(sessionOf(req), input));
+    },
+  );
 
-  router.post('/update-payment-method', async (req, res) => {
-    const { paymentMethodId } = updatePaymentMethodSchema.parse(req.body ?? {});
-    res.json(await billing.updatePaymentMethod(sessionOf(req), paymentMethodId));
-  });
+  router.post(
+    '/update-payment-method',
+    ...session,
+    requirePermission('billing', 'managePaymentMethods'),
+    async (req, res) => {
+      const { paymentMethodId } = updatePaymentMethodSchema.parse(req.body ?? {});
+      res.json(await billing.updatePaymentMethod(sessionOf(req), paymentMethodId));
+    },
+  );
 
-  router.delete('/payment-methods/:id', async (req, res) => {
-    res.json(await billing.removePaymentMethod(sessionOf(req), paymentMethodIdOf(req)));
-  });
+  router.delete(
+    '/payment-methods/:id',
+    ...session,
+    requirePermission('billing', 'managePaymentMethods'),
+    async (req, res) => {
+      res.json(await billing.removePaymentMethod(sessionOf(req), paymentMethodIdOf(req)));
+    },
+  );
 
-  router.post('/cancel-subscription', async (req, res) => {
+  router.post('/cancel-subscription', ...session, requirePermission('billing', 'cancel'), async (req, res) => {
     res.json(await billing.cancelAtPeriodEnd(sessionOf(req), req.id));
   });
 
-  router.post('/cancel-subscription-immediately', async (req, res) => {
-    res.json(await billing.cancelNow(sessionOf(req), req.id));
-  });
+  router.post(
+    '/cancel-subscription-immediately',
+    ...session,
+    requirePermission('billing', 'cancel'),
+    async (req, res) => {
+      res.json(await billing.cancelNow(sessionOf(req), req.id));
+    },
+  );
 
-  router.post('/reactivate-subscription', async (req, res) => {
+  router.post('/reactivate-subscription', ...session, requirePermission('billing', 'reactivate'), async (req, res) => {
     res.json(await billing.reactivate(sessionOf(req), req.id));
   });
 
-  router.post('/sync-subscription', async (req, res) => {
+  router.post('/sync-subscription', ...session, requirePermission('billing', 'sync'), async (req, res) => {
     res.status(202).json(await billing.requestSync(sessionOf(req), req.id));
   });
 

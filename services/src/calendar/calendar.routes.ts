@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
-import { requireRole, sessionOf } from '../auth/auth.middleware';
+import { requirePermission, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import { jsonReply, type KeptReplies } from '../http/kept-replies';
 import type { CalendarService } from './calendar.service';
 import { writeIcalFile, type CalendarFile, type CalendarFileOutput } from './ical-file';
@@ -67,44 +67,44 @@ export function calendarFeedRoutes(calendar: CalendarService): Router {
   return router;
 }
 
-/** Mounted behind requireAuth and requireLiveSubscription. */
-export function calendarRoutes(calendar: CalendarService, kept: KeptReplies): Router {
+/** Each route behind `session` and its permission. */
+export function calendarRoutes(session: SessionGuard, calendar: CalendarService, kept: KeptReplies): Router {
   const router = Router();
 
-  router.get('/events', async (req, res) => {
+  router.get('/events', ...session, requirePermission('calendar', 'list'), async (req, res) => {
     const { start, end } = calendarRangeSchema.parse(req.query);
     await kept.send(req, res, `${start} ${end}`, async () =>
       jsonReply(await calendar.events(sessionOf(req), start, end)),
     );
   });
 
-  router.get('/holidays', async (req, res) => {
+  router.get('/holidays', ...session, requirePermission('calendar', 'list'), async (req, res) => {
     const { start, end } = calendarRangeSchema.parse(req.query);
     res.json(await calendar.holidays(sessionOf(req), start, end));
   });
 
-  router.get('/export/ical', async (req, res) => {
+  router.get('/export/ical', ...session, requirePermission('calendar', 'export'), async (req, res) => {
     const file = await calendar.calendarFile(sessionOf(req));
     await sendCalendarFile(req, res, { 'Content-Disposition': `attachment; filename="${ICAL_FILE_NAME}"` }, file);
   });
 
-  router.get('/export/google', async (req, res) => {
+  router.get('/export/google', ...session, requirePermission('calendar', 'export'), async (req, res) => {
     res.json({ urls: await calendar.googleLinks(sessionOf(req)) });
   });
 
-  router.get('/feed-url', async (req, res) => {
+  router.get('/feed-url', ...session, requirePermission('calendar', 'export'), async (req, res) => {
     res.json({ url: await calendar.feedUrl(sessionOf(req)) });
   });
 
-  router.post('/feed-url/regenerate', async (req, res) => {
+  router.post('/feed-url/regenerate', ...session, requirePermission('calendar', 'export'), async (req, res) => {
     res.json({ url: await calendar.regenerateFeed(sessionOf(req)) });
   });
 
-  router.get('/settings', async (req, res) => {
+  router.get('/settings', ...session, requirePermission('calendar', 'showSettings'), async (req, res) => {
     res.json(await calendar.getSettings(sessionOf(req)));
   });
 
-  router.put('/settings', requireRole('admin'), async (req, res) => {
+  router.put('/settings', ...session, requirePermission('calendar', 'editSettings'), async (req, res) => {
     res.json(await calendar.saveSettings(sessionOf(req), companySettingsSchema.parse(req.body)));
   });
 

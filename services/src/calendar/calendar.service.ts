@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import type { Sequelize } from 'sequelize';
 import {
   calendarTexts,
+  canAccess,
   recordAudit,
   runAsCompany,
   type CalendarEvent,
@@ -169,7 +170,8 @@ export class CalendarService {
 }
 
 function presentLeave(row: LeaveRow, viewer: AuthContext): ExportedLeave {
-  const fullView = viewer.role === 'admin' || row.employee_user_id === viewer.userId;
+  const own = row.employee_user_id === viewer.userId;
+  const fullView = canAccess(viewer, { resource: 'leaves', action: 'showDetails', record: { own } });
   return {
     id: row.id,
     employeeName: row.employee_name,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { upcomingEventsQuerySchema } from '@teamfolk/shared';
-import { sessionOf } from '../auth/auth.middleware';
+import { requirePermission, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import { HttpError } from '../http/errors';
 import { jsonReply, type KeptReplies } from '../http/kept-replies';
 import type { DashboardService } from './dashboard.service';
@@ -21,13 +21,13 @@ function callersToday(given: string | undefined, now = new Date()): string {
   return given;
 }
 
-/** Mounted behind requireAuth; every role, scoped by the service. */
-export function dashboardRoutes(dashboard: DashboardService, kept: KeptReplies): Router {
+/** Each route behind `session` and its permission; the service scopes what it counts. */
+export function dashboardRoutes(session: SessionGuard, dashboard: DashboardService, kept: KeptReplies): Router {
   const router = Router();
-  router.get('/summary', async (req, res) => {
+  router.get('/summary', ...session, requirePermission('dashboard', 'list'), async (req, res) => {
     res.json(await dashboard.summary(sessionOf(req)));
   });
-  router.get('/upcoming-events', async (req, res) => {
+  router.get('/upcoming-events', ...session, requirePermission('dashboard', 'list'), async (req, res) => {
     const today = callersToday(upcomingEventsQuerySchema.parse(req.query).today);
     await kept.send(req, res, today, async () => jsonReply(await dashboard.upcomingEvents(sessionOf(req), today)));
   });

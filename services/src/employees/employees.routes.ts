@@ -6,7 +6,7 @@ import {
   employeeTexts,
   employeeUpdateSchema,
 } from '@teamfolk/shared';
-import { requireRole, requireVerifiedEmail, sessionOf } from '../auth/auth.middleware';
+import { requirePermission, requireVerifiedEmail, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
 import { routeId } from '../http/route-id';
@@ -16,52 +16,58 @@ import type { TakenAddressLimits } from './taken-address-limits';
 
 const employeeId = (req: Request) => routeId(req, employeeTexts.notFound);
 
-/** Admin-only: mounted behind requireAuth. A list page is written by the repository's fast path. */
+/** Each route behind `session` and its permission. A list page is written by the repository's fast path. */
 export function employeesRoutes(
+  session: SessionGuard,
   employees: EmployeesService,
   records: EmployeesRepository,
   kept: KeptReplies,
   takenAddresses: TakenAddressLimits,
 ): Router {
   const router = Router();
-  router.use(requireRole('admin'));
 
-  router.get('/', async (req, res) => {
+  router.get('/', ...session, requirePermission('employees', 'list'), async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
     await kept.send(req, res, JSON.stringify(query), async () =>
       pageReply('employees', query.range, await records.page(employees.pageCriteria(sessionOf(req), query))),
     );
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get('/:id', ...session, requirePermission('employees', 'show'), async (req, res) => {
     res.json(await employees.get(sessionOf(req), employeeId(req)));
   });
 
-  router.post('/', requireVerifiedEmail, async (req, res) => {
+  router.post('/', ...session, requirePermission('employees', 'create'), requireVerifiedEmail, async (req, res) => {
     const input = employeeInputSchema.parse(req.body);
     const created = await takenAddresses.limit(req, input.email, () => employees.create(sessionOf(req), input, req.id));
     res.status(201).json(created);
   });
 
-  router.put('/:id', async (req, res) => {
+  router.put('/:id', ...session, requirePermission('employees', 'edit'), async (req, res) => {
     const id = employeeId(req);
     const input = employeeUpdateSchema.parse(req.body);
     res.json(await takenAddresses.limit(req, input.email, () => employees.update(sessionOf(req), id, input, req.id)));
   });
 
-  router.put('/:id/balances', async (req, res) => {
+  router.put('/:id/balances', ...session, requirePermission('employees', 'editBalances'), async (req, res) => {
     const id = employeeId(req);
     const input = employeeBalancesSchema.parse(req.body);
     res.json(await employees.updateBalances(sessionOf(req), id, input, req.get('If-Match')));
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', ...session, requirePermission('employees', 'delete'), async (req, res) => {
     res.json(await employees.remove(sessionOf(req), employeeId(req)));
   });
 
-  router.post('/:id/resend-invitation', requireVerifiedEmail, async (req, res) => {
-    res.json(await employees.resendInvitation(sessionOf(req), employeeId(req), req.id));
-  });
+  router.post(
+    '/:id/resend-invitation',
+    ...session,
+    requirePermission('employees', 'resendInvitation'),
+    requireVerifiedEmail,
+    async (req, res) => {
+      res.json(await employees.resendInvitation(sessionOf(req), employeeId(req), req.id));
+    },
+  );
 
   return router;
 }

@@ -4,6 +4,7 @@ import {
   authTexts,
   balanceKindOf,
   balanceRefusal,
+  canAccess,
   describeLeave,
   isoDate,
   leaveTexts,
@@ -91,7 +92,8 @@ export class LeavesService {
   async submit(auth: AuthContext, input: LeaveRequestParsed, requestId: string): Promise<LeaveSavedReply> {
     if (spanInDays(input.start_date, input.end_date) > MAX_LEAVE_SPAN_DAYS)
       throw new HttpError(400, leaveTexts.spanTooLong, { field: 'end_date' });
-    if (input.employee_id !== undefined && auth.role !== 'admin') throw new HttpError(403, authTexts.adminOnly);
+    if (!canAccess(auth, { resource: 'leaves', action: 'create', record: { employee_id: input.employee_id ?? null } }))
+      throw new HttpError(403, authTexts.adminOnly);
     const key: SubmitterKey =
       input.employee_id !== undefined
         ? { employeeId: input.employee_id }
@@ -180,7 +182,7 @@ export class LeavesService {
   /** Approves or rejects a pending request once: the row lock makes a second click a clean 409. */
   async decide(auth: AuthContext, id: number, approved: boolean, requestId: string): Promise<LeaveSavedReply> {
     return this.repository.write(async (leaves) => {
-      const locked = await this.lockLeave(auth, id, leaves);
+      const locked = await this.lockLeave(auth, id, 'approve', leaves);
       const { leave, recipient } = locked;
       if (leave.status !== 'pending') throw new HttpError(409, leaveTexts.onlyPendingDecided);
       const decision = approved ? 'approved' : 'rejected';
@@ -214,22 +216,33 @@ export class LeavesService {
   /** The owner withdraws a pending request; an admin may also withdraw an approved one, giving the balance back. */
   async cancel(auth: AuthContext, id: number): Promise<LeaveSavedReply> {
     return this.repository.write(async (leaves) => {
-      const locked = await this.lockLeave(auth, id, leaves);
+      const locked = await this.lockLeave(auth, id, 'cancel', leaves);
       const { status } = locked.leave;
-      const withdrawable = status === 'pending' || (status === 'approved' && auth.role === 'admin');
-      if (!withdrawable) throw new HttpError(409, leaveTexts.cannotWithdraw);
+      const record = { own: locked.own, status };
+      if (!canAccess(auth, { resource: 'leaves', action: 'cancel', record })) {
+        throw new HttpError(409, leaveTexts.cannotWithdraw);
+      }
       const after = await this.settle(auth, locked, 'cancelled', leaves, { balance: status === 'approved' ? -1 : 0 });
       return { ...after, message: leaveTexts.withdrawn };
     });
   }
 
-  /** Locks a request the caller may see: any of the company's for an admin, their own otherwise. */
-  private async lockLeave(auth: AuthContext, id: number, leaves: LeaveTransaction): Promise<LockedLeave> {
+  /**
+   * Locks a request the caller may do `action` to in some state: a request of another person they may
+   * not act on is not found to them, whatever its state. Its state is the caller's to check.
+   */
+  private async lockLeave(
+    auth: AuthContext,
+    id: number,
+    action: 'approve' | 'cancel',
+    leaves: LeaveTransaction,
+  ): Promise<LockedLeave & { own: boolean }> {
     const locked = await leaves.lockLeave(auth.companyId, id, auth.userId);
     if (!locked) throw new HttpError(404, leaveTexts.notFound);
     const own = locked.lockerEmployeeId !== null && locked.leave.employee_id === locked.lockerEmployeeId;
-    if (auth.role !== 'admin' && !own) throw new HttpError(404, leaveTexts.notFound);
-    return locked;
+    if (!canAccess(auth, { resource: 'leaves', action, record: { own } }))
+      throw new HttpError(404, leaveTexts.notFound);
+    return { ...locked, own };
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import {
+  canAccess,
   dataExportFileName,
   privacyTexts,
   recordAudit,
@@ -46,7 +47,9 @@ export class DataExportsService {
 
   /** Starts an export, or answers with the one of this person and scope still being made. */
   async request(auth: AuthContext, scope: DataExportScope, requestId: string): Promise<DataExportReply> {
-    if (scope === 'company' && auth.role !== 'admin') throw new HttpError(403, privacyTexts.companyExportAdminOnly);
+    if (!canAccess(auth, { resource: 'dataExports', action: 'create', record: { scope } })) {
+      throw new HttpError(403, privacyTexts.companyExportAdminOnly);
+    }
     // The reply is read inside the transaction: once it commits, the export job may claim the export
     // at any moment, and the reply is to say what this request did, not how far the job has got.
     const { record, created } = await this.repository.transaction(async (transaction) => {

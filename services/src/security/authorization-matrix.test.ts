@@ -10,8 +10,9 @@ jest.setTimeout(120_000);
 
 /**
  * Calls every route of the router's own table as every caller, on every target, and compares each
- * status with the table in authorization-matrix.ts. A route the API gains without a row, or a cell
- * that answers differently (a 2xx where the matrix says 401, 403 or 404 is a leak), fails.
+ * status with the matrix in authorization-matrix.ts, which canAccess derives from each route's
+ * permission. A route the API gains without a row, or a cell that answers differently (a 2xx where
+ * the matrix says 401, 403 or 404 is a leak), fails.
  *
  * Modes: the same matrix must hold however the company scoping is enforced.
  */

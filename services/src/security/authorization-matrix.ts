@@ -1,5 +1,9 @@
+import { canAccess, type AccessAction, type AccessRequest, type AccessResource, type Role } from '@teamfolk/shared';
+import { SIGNED_IN_CALLERS, TARGETS, type SignedInCaller, type Target } from './world';
+
 /**
- * Who may call what: the expected status of every API route for every caller, as data.
+ * Who may call what: the expected status of every API route for every caller, derived from the
+ * route's permission with canAccess as the oracle.
  *
  * Callers: anonymous, an employee and the admin of company A, the admin and an employee of company B.
  * A route whose path (or body) names a record has one cell per caller and target:
@@ -10,6 +14,12 @@
  * The anonymous caller has one cell, aimed at a record of company A.
  * Every call carries a minimal valid body, so the status is the authorization's answer, not the
  * validation's; a successful cell gets a fresh record, so cells never depend on each other.
+ *
+ * How a signed-in caller's status follows from the route's {resource, action}, in the order the API
+ * asks: canAccess without the record denies → 403; a record of the other company → 404 (it does not
+ * exist for the caller); canAccess with the record (is it the caller's own) denies → 404 (a record one
+ * may not act on is not found); otherwise the route's `allowed` status. Anonymous callers get 401.
+ * A public route (no permission) answers `allowed` to everyone.
  *
  * Any 2xx here where 401/403/404 is the rule would be a leak: keep the table honest, and add a row for
  * every route the API gains (the test fails until its row exists).
@@ -35,136 +45,158 @@ interface Callers<Cell> {
 export type RouteAuthorization =
   ({ target?: undefined } & Callers<number>) | ({ target: TargetKind } & Callers<TargetCells>);
 
-const all = (status: number): TargetCells => ({ own: status, sameCompany: status, otherCompany: status });
-/** Admins: nothing of their own, their company's records, not the other company's. */
-const companyRecord = (status: number): TargetCells => ({ own: null, sameCompany: status, otherCompany: 404 });
-/** Public: the same answer whoever calls (a bearer token is ignored). */
-const everyone = (status: number) => ({
-  anonymous: status,
-  employeeOfA: status,
-  adminOfA: status,
-  adminOfB: status,
-  employeeOfB: status,
-});
-/** Any signed-in caller. */
-const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
-/** Admins only, no record named. */
-const adminsOnly = (status: number) => ({
-  anonymous: 401,
-  employeeOfA: 403,
-  adminOfA: status,
-  adminOfB: status,
-  employeeOfB: 403,
-});
-/** Anyone, on a record of their own only: a colleague's, even an admin's, is not found. */
-const ownRecordsOnly = (target: TargetKind, status: number) => {
-  const ownOnly = { own: status, sameCompany: 404, otherCompany: 404 };
-  return { target, anonymous: 401, employeeOfA: ownOnly, adminOfA: ownOnly, adminOfB: ownOnly, employeeOfB: ownOnly };
-};
-/** Admins only, on a record of their own company (no one owns a card or a checkout: no own cell). */
-const adminsOnCompanyRecords = (target: TargetKind, status: number) => {
-  const refused = target === 'employee' ? all(403) : { ...all(403), own: null };
-  return {
-    target,
-    anonymous: 401,
-    employeeOfA: refused,
-    adminOfA: companyRecord(status),
-    adminOfB: companyRecord(status),
-    employeeOfB: refused,
-  };
+interface RouteRights {
+  /** The right the route asks canAccess for (no record); absent on a public route: no session, no permission. */
+  permission?: AccessRequest;
+  /** The status of a call the route lets through (with the world's data: 409 where it refuses on state). */
+  allowed: number;
+  target?: TargetKind;
+}
+
+const ROLE_OF: Record<SignedInCaller, Role> = {
+  employeeOfA: 'employee',
+  adminOfA: 'admin',
+  adminOfB: 'admin',
+  employeeOfB: 'employee',
 };
 
-export const authorizationMatrix = {
+/** Whether a caller of `role` has a record of `kind` of their own in the world. */
+const OWNS: Record<TargetKind, (role: Role) => boolean> = {
+  employee: (role) => role === 'employee',
+  leave: () => true,
+  dataExport: () => true,
+  paymentMethod: () => false,
+  checkoutSession: () => false,
+  formerEmployee: () => false,
+};
+
+/** Public: the same answer whoever calls (a bearer token is ignored). */
+const publicRoute = (allowed: number): RouteRights => ({ allowed });
+/** A signed-in route asking `resource`/`action`, answering `allowed` when let through. */
+function route<Resource extends AccessResource>(
+  resource: Resource,
+  action: AccessAction<Resource>,
+  allowed: number,
+  target?: TargetKind,
+): RouteRights {
+  return { permission: { resource, action } as AccessRequest, allowed, target };
+}
+
+/** Each API route's permission (the one it declares beside its handler) and its status when let through. */
+export const ROUTE_RIGHTS = {
   // Sign-up, sign-in and the links e-mailed to people: public.
-  'POST /api/auth/signup': everyone(201),
-  'POST /api/auth/login': everyone(200),
-  'POST /api/auth/resend-verification': everyone(200),
-  'GET /api/auth/verify-email/:token': everyone(200),
-  'GET /api/auth/invitation/:token': everyone(200),
-  'POST /api/auth/invitation/accept': everyone(200),
-  'GET /api/auth/me': signedIn(200),
-  'POST /api/auth/logout': signedIn(200),
+  'POST /api/auth/signup': publicRoute(201),
+  'POST /api/auth/login': publicRoute(200),
+  'POST /api/auth/resend-verification': publicRoute(200),
+  'GET /api/auth/verify-email/:token': publicRoute(200),
+  'GET /api/auth/invitation/:token': publicRoute(200),
+  'POST /api/auth/invitation/accept': publicRoute(200),
+  'GET /api/auth/me': route('account', 'show', 200),
+  'POST /api/auth/logout': route('account', 'show', 200),
   // Everyone changes their own password (no record is named).
-  'PUT /api/auth/password': signedIn(200),
+  'PUT /api/auth/password': route('account', 'changePassword', 200),
   // Two-step sign-in: the second step is public (the challenge of the password step is its key);
   // turning it on and off is for admins, on their own account only.
-  'POST /api/auth/login/two-factor': everyone(200),
-  'GET /api/auth/two-factor': adminsOnly(200),
-  'POST /api/auth/two-factor/start': adminsOnly(200),
-  'POST /api/auth/two-factor/confirm': adminsOnly(200),
-  'DELETE /api/auth/two-factor': adminsOnly(200),
+  'POST /api/auth/login/two-factor': publicRoute(200),
+  'GET /api/auth/two-factor': route('twoFactor', 'show', 200),
+  'POST /api/auth/two-factor/start': route('twoFactor', 'enable', 200),
+  'POST /api/auth/two-factor/confirm': route('twoFactor', 'enable', 200),
+  'DELETE /api/auth/two-factor': route('twoFactor', 'disable', 200),
 
   // Employees: admins, on their own company's people.
-  'GET /api/employees': adminsOnly(200),
-  'POST /api/employees': adminsOnly(201),
-  'GET /api/employees/:id': adminsOnCompanyRecords('employee', 200),
-  'PUT /api/employees/:id': adminsOnCompanyRecords('employee', 200),
-  'PUT /api/employees/:id/balances': adminsOnCompanyRecords('employee', 200),
-  'DELETE /api/employees/:id': adminsOnCompanyRecords('employee', 200),
-  'POST /api/employees/:id/resend-invitation': adminsOnCompanyRecords('employee', 200),
+  'GET /api/employees': route('employees', 'list', 200),
+  'POST /api/employees': route('employees', 'create', 201),
+  'GET /api/employees/:id': route('employees', 'show', 200, 'employee'),
+  'PUT /api/employees/:id': route('employees', 'edit', 200, 'employee'),
+  'PUT /api/employees/:id/balances': route('employees', 'editBalances', 200, 'employee'),
+  'DELETE /api/employees/:id': route('employees', 'delete', 200, 'employee'),
+  'POST /api/employees/:id/resend-invitation': route('employees', 'resendInvitation', 200, 'employee'),
 
   // Leave: everyone lists and submits (scoped); admins decide; the owner (or an admin) withdraws.
-  'GET /api/leaves': signedIn(200),
-  'POST /api/leaves': signedIn(201),
-  'PUT /api/leaves/:id/approve': {
-    target: 'leave',
-    anonymous: 401,
-    employeeOfA: all(403),
-    adminOfA: { own: 200, sameCompany: 200, otherCompany: 404 },
-    adminOfB: { own: 200, sameCompany: 200, otherCompany: 404 },
-    employeeOfB: all(403),
-  },
-  'POST /api/leaves/:id/cancel': {
-    target: 'leave',
-    anonymous: 401,
-    employeeOfA: { own: 200, sameCompany: 404, otherCompany: 404 },
-    adminOfA: { own: 200, sameCompany: 200, otherCompany: 404 },
-    adminOfB: { own: 200, sameCompany: 200, otherCompany: 404 },
-    employeeOfB: { own: 200, sameCompany: 404, otherCompany: 404 },
-  },
+  'GET /api/leaves': route('leaves', 'list', 200),
+  'POST /api/leaves': route('leaves', 'create', 201),
+  'PUT /api/leaves/:id/approve': route('leaves', 'approve', 200, 'leave'),
+  'POST /api/leaves/:id/cancel': route('leaves', 'cancel', 200, 'leave'),
 
   // Calendar: everyone sees their company's; the secret feed's HMAC token is its own authentication.
-  'GET /api/calendar/feed/:token.ics': everyone(200),
-  'GET /api/calendar/events': signedIn(200),
-  'GET /api/calendar/holidays': signedIn(200),
-  'GET /api/calendar/export/ical': signedIn(200),
-  'GET /api/calendar/export/google': signedIn(200),
-  'GET /api/calendar/feed-url': signedIn(200),
-  'POST /api/calendar/feed-url/regenerate': signedIn(200),
-  'GET /api/calendar/settings': signedIn(200),
-  'PUT /api/calendar/settings': adminsOnly(200),
+  'GET /api/calendar/feed/:token.ics': publicRoute(200),
+  'GET /api/calendar/events': route('calendar', 'list', 200),
+  'GET /api/calendar/holidays': route('calendar', 'list', 200),
+  'GET /api/calendar/export/ical': route('calendar', 'export', 200),
+  'GET /api/calendar/export/google': route('calendar', 'export', 200),
+  'GET /api/calendar/feed-url': route('calendar', 'export', 200),
+  'POST /api/calendar/feed-url/regenerate': route('calendar', 'export', 200),
+  'GET /api/calendar/settings': route('calendar', 'showSettings', 200),
+  'PUT /api/calendar/settings': route('calendar', 'editSettings', 200),
 
   // Dashboard: everyone, scoped.
-  'GET /api/dashboard/summary': signedIn(200),
-  'GET /api/dashboard/upcoming-events': signedIn(200),
+  'GET /api/dashboard/summary': route('dashboard', 'list', 200),
+  'GET /api/dashboard/upcoming-events': route('dashboard', 'list', 200),
 
   // Billing: admins, on their own company's subscription, cards and checkouts.
-  'GET /api/billing/seats': adminsOnly(200),
-  'GET /api/billing/info': adminsOnly(200),
-  'GET /api/billing/history': adminsOnly(200),
-  'GET /api/billing/payment-methods': adminsOnly(200),
+  'GET /api/billing/seats': route('billing', 'list', 200),
+  'GET /api/billing/info': route('billing', 'list', 200),
+  'GET /api/billing/history': route('billing', 'list', 200),
+  'GET /api/billing/payment-methods': route('billing', 'list', 200),
   // Both companies subscribe in the world: a second subscription is refused after authorization (409).
-  'POST /api/billing/create-checkout-session': adminsOnly(409),
-  'POST /api/billing/payment-success': adminsOnCompanyRecords('checkoutSession', 200),
-  'POST /api/billing/create-setup-intent': adminsOnly(200),
-  'POST /api/billing/update-payment-method': adminsOnCompanyRecords('paymentMethod', 200),
-  'DELETE /api/billing/payment-methods/:id': adminsOnCompanyRecords('paymentMethod', 200),
-  'POST /api/billing/cancel-subscription': adminsOnly(200),
-  'POST /api/billing/cancel-subscription-immediately': adminsOnly(200),
-  'POST /api/billing/reactivate-subscription': adminsOnly(200),
-  'POST /api/billing/sync-subscription': adminsOnly(202),
+  'POST /api/billing/create-checkout-session': route('billing', 'subscribe', 409),
+  'POST /api/billing/payment-success': route('billing', 'subscribe', 200, 'checkoutSession'),
+  'POST /api/billing/create-setup-intent': route('billing', 'managePaymentMethods', 200),
+  'POST /api/billing/update-payment-method': route('billing', 'managePaymentMethods', 200, 'paymentMethod'),
+  'DELETE /api/billing/payment-methods/:id': route('billing', 'managePaymentMethods', 200, 'paymentMethod'),
+  'POST /api/billing/cancel-subscription': route('billing', 'cancel', 200),
+  'POST /api/billing/cancel-subscription-immediately': route('billing', 'cancel', 200),
+  'POST /api/billing/reactivate-subscription': route('billing', 'reactivate', 200),
+  'POST /api/billing/sync-subscription': route('billing', 'sync', 202),
   // The provider's signature is the authentication; without a valid one the event is refused.
-  'POST /api/billing/webhook': everyone(400),
+  'POST /api/billing/webhook': publicRoute(400),
 
   // Data rights: everyone asks for a copy of their own data (admins also of the company's) and sees
   // and downloads only the exports they asked for; admins erase their company's former employees.
-  'GET /api/privacy/exports': signedIn(200),
-  'POST /api/privacy/exports': signedIn(202),
-  'GET /api/privacy/exports/:id': ownRecordsOnly('dataExport', 200),
-  'GET /api/privacy/exports/:id/download': ownRecordsOnly('dataExport', 200),
-  'GET /api/privacy/former-employees': adminsOnly(200),
-  'POST /api/privacy/former-employees/:id/erase': adminsOnCompanyRecords('formerEmployee', 200),
-} satisfies Record<string, RouteAuthorization>;
+  'GET /api/privacy/exports': route('dataExports', 'list', 200),
+  'POST /api/privacy/exports': route('dataExports', 'create', 202),
+  'GET /api/privacy/exports/:id': route('dataExports', 'show', 200, 'dataExport'),
+  'GET /api/privacy/exports/:id/download': route('dataExports', 'download', 200, 'dataExport'),
+  'GET /api/privacy/former-employees': route('formerEmployees', 'list', 200),
+  'POST /api/privacy/former-employees/:id/erase': route('formerEmployees', 'erase', 200, 'formerEmployee'),
+} satisfies Record<string, RouteRights>;
+
+/** A signed-in caller's status on a route that names no record. */
+function statusOf(caller: SignedInCaller, { permission, allowed }: RouteRights): number {
+  const user = { role: ROLE_OF[caller] };
+  return !permission || canAccess(user, permission) ? allowed : 403;
+}
+
+/** A signed-in caller's status on a route aimed at `target`; null where the caller has no such record. */
+function targetStatusOf(caller: SignedInCaller, rights: RouteRights, kind: TargetKind, target: Target): number | null {
+  const user = { role: ROLE_OF[caller] };
+  if (target === 'own' && !OWNS[kind](user.role)) return null;
+  if (!rights.permission) return rights.allowed;
+  if (!canAccess(user, rights.permission)) return 403;
+  if (target === 'otherCompany') return 404;
+  const record = { own: target === 'own' };
+  return canAccess(user, { ...rights.permission, record }) ? rights.allowed : 404;
+}
+
+function authorizationFrom(rights: RouteRights): RouteAuthorization {
+  const anonymous = rights.permission ? 401 : rights.allowed;
+  const { target } = rights;
+  if (target === undefined) {
+    const row = Object.fromEntries(SIGNED_IN_CALLERS.map((caller) => [caller, statusOf(caller, rights)]));
+    return { anonymous, ...row } as RouteAuthorization;
+  }
+  const row = Object.fromEntries(
+    SIGNED_IN_CALLERS.map((caller) => [
+      caller,
+      Object.fromEntries(TARGETS.map((cell) => [cell, targetStatusOf(caller, rights, target, cell)])),
+    ]),
+  );
+  return { target, anonymous, ...row } as RouteAuthorization;
+}
+
+export const authorizationMatrix = Object.fromEntries(
+  Object.entries(ROUTE_RIGHTS).map(([key, rights]) => [key, authorizationFrom(rights)]),
+) as Record<keyof typeof ROUTE_RIGHTS, RouteAuthorization>;
 
 export type RouteKey = keyof typeof authorizationMatrix;
 
