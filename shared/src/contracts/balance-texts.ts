@@ -80,6 +80,8 @@ export const ledgerNotes = {
   creditExpired: (grantedOn: string, lastDay: string) =>
     `Hours credited on ${longDay(grantedOn)} not used by ${longDay(lastDay)}`,
   usedNotBelowZero: 'Used cannot go below zero',
+  /** The adjustments that open a person's first ledger year at the figures they had before it. */
+  opening: 'Balance before leave years',
 } as const;
 
 export interface YearOpeningFigures {
