@@ -5,8 +5,9 @@ import {
   createMigrator,
   DEFAULT_LEAVE_POLICY,
   sixFiguresOf,
+  sixFiguresOfInput,
   type BalanceEntry,
-  type SixFigures,
+  type EmployeeBalancesInput,
 } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
 import { seedScale } from './seed-scale';
@@ -17,21 +18,12 @@ let db: TestDatabase;
 let owner: Client;
 let schemaOwner: Sequelize;
 
-interface EmployeeFigures {
-  id: number;
-  vacation_days_total: string;
-  vacation_days_used: string;
-  sick_days_total: string;
-  sick_days_used: string;
-  bank_hours_total: string;
-  bank_hours_used: string;
-}
+/** The stored figures, numerics read as text. */
+type StoredFigureColumns = Record<keyof EmployeeBalancesInput, string>;
 
-const figuresOf = (row: EmployeeFigures): SixFigures => ({
-  vacation: { total: Number(row.vacation_days_total), used: Number(row.vacation_days_used) },
-  sick: { total: Number(row.sick_days_total), used: Number(row.sick_days_used) },
-  bank: { total: Number(row.bank_hours_total), used: Number(row.bank_hours_used) },
-});
+interface EmployeeFigures extends StoredFigureColumns {
+  id: number;
+}
 
 async function rows<Row extends object>(sql: string): Promise<Row[]> {
   return (await owner.query<Row>(sql)).rows;
@@ -76,7 +68,7 @@ describe('migration 0021: leave years', () => {
               coalesce((SELECT json_agg(b) FROM balance_entries b WHERE b.employee_id = e.id), '[]') AS entries
          FROM employees e JOIN companies c ON c.id = e.company_id ORDER BY e.id`,
     );
-    expect(after.map(figuresOf)).toEqual(before.map(figuresOf));
+    expect(after.map(sixFiguresOfInput)).toEqual(before.map(sixFiguresOfInput));
     for (const [index, row] of after.entries()) {
       const ledger = buildYearLedger({
         policy: DEFAULT_LEAVE_POLICY,
@@ -100,7 +92,7 @@ describe('migration 0021: leave years', () => {
         })),
         today: row.today,
       });
-      expect(sixFiguresOf(ledger)).toEqual(figuresOf(before[index]!));
+      expect(sixFiguresOf(ledger)).toEqual(sixFiguresOfInput(before[index]!));
     }
   });
 });

@@ -19,6 +19,8 @@ import { requireAuth } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
 import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
+import { employeeBalancesRoutes, leavePolicyRoutes } from './balances/balances.routes';
+import { BalancesService } from './balances/balances.service';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { BILLING_WEBHOOK_PATH, billingRoutes, billingWebhookRoute } from './billing/billing.routes';
 import { BillingService } from './billing/billing.service';
@@ -142,7 +144,8 @@ export function createApp({
     requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
   };
   const payments = givenPayments ?? createPaymentsProvider(paymentsSettingsOf(config), sequelize);
-  const employees = new EmployeesService(sequelize, config.APP_URL);
+  const balances = new BalancesService(sequelize);
+  const employees = new EmployeesService(sequelize, config.APP_URL, balances);
   const billing = new BillingService(sequelize, payments, employees, config.APP_URL);
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -191,13 +194,15 @@ export function createApp({
   api.use(
     '/employees',
     signedInWithLiveSubscription,
-    employeesRoutes(employees, new EmployeesRepository(sequelize), kept, takenAddresses),
+    employeeBalancesRoutes(balances),
+    employeesRoutes(employees, new EmployeesRepository(sequelize), kept, takenAddresses, balances),
   );
+  api.use('/leave-policy', signedInWithLiveSubscription, leavePolicyRoutes(balances));
   api.use('/billing', signedIn, billingRoutes(employees, billing, takenAddresses));
   api.use(
     '/leaves',
     signedInWithLiveSubscription,
-    leavesRoutes(new LeavesService(sequelize, config.APP_URL), new LeavesRepository(sequelize), kept),
+    leavesRoutes(new LeavesService(sequelize, config.APP_URL, balances), new LeavesRepository(sequelize), kept),
   );
   api.use('/dashboard', signedInWithLiveSubscription, dashboardRoutes(new DashboardService(sequelize), kept));
   api.use(

@@ -74,6 +74,19 @@ const adminsOnCompanyRecords = (target: TargetKind, status: number) => {
   };
 };
 
+/** A person's own record, or any of the company's for an admin (balances: issue 29). */
+const ownOrAdminsOnCompanyRecords = (target: TargetKind, status: number) => {
+  const ownOnly = { own: status, sameCompany: 404, otherCompany: 404 };
+  return {
+    target,
+    anonymous: 401,
+    employeeOfA: ownOnly,
+    adminOfA: companyRecord(status),
+    adminOfB: companyRecord(status),
+    employeeOfB: ownOnly,
+  };
+};
+
 export const authorizationMatrix = {
   // Sign-up, sign-in and the links e-mailed to people: public.
   'POST /api/auth/signup': everyone(201),
@@ -102,6 +115,12 @@ export const authorizationMatrix = {
   'PUT /api/employees/:id/balances': adminsOnCompanyRecords('employee', 200),
   'DELETE /api/employees/:id': adminsOnCompanyRecords('employee', 200),
   'POST /api/employees/:id/resend-invitation': adminsOnCompanyRecords('employee', 200),
+
+  // Leave years: everyone reads the policy, admins set it; a ledger and forecast are one's own, or an admin's company's.
+  'GET /api/leave-policy': signedIn(200),
+  'PUT /api/leave-policy': adminsOnly(200),
+  'GET /api/employees/:id/balance-ledger': ownOrAdminsOnCompanyRecords('employee', 200),
+  'GET /api/employees/:id/balances': ownOrAdminsOnCompanyRecords('employee', 200),
 
   // Leave: everyone lists and submits (scoped); admins decide; the owner (or an admin) withdraws.
   'GET /api/leaves': signedIn(200),

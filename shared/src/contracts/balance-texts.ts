@@ -18,6 +18,7 @@ export const leavePolicyTexts = {
   saved: 'Leave policy saved successfully',
   noWorkingDay: 'work_pattern must have at least one day with working hours',
   endBeforeHire: 'end_date cannot be before hire_date',
+  startMonthFixed: 'leave_year_start_month cannot change once balances are recorded in a leave year',
 } as const;
 
 export const balanceLedgerTexts = {

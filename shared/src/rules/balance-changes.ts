@@ -40,12 +40,12 @@ export function sixFiguresOf({ balances }: YearLedger): SixFigures {
   };
 }
 
-/** The six figures of the spec's balances body. */
-export function sixFiguresOfInput(input: Record<keyof EmployeeBalancesInput, number>): SixFigures {
+/** The six figures of the spec's balances body, or of a row of stored figures (numerics read as text). */
+export function sixFiguresOfInput(input: Record<keyof EmployeeBalancesInput, number | string>): SixFigures {
   return {
-    vacation: { total: input.vacation_days_total, used: input.vacation_days_used },
-    sick: { total: input.sick_days_total, used: input.sick_days_used },
-    bank: { total: input.bank_hours_total, used: input.bank_hours_used },
+    vacation: { total: Number(input.vacation_days_total), used: Number(input.vacation_days_used) },
+    sick: { total: Number(input.sick_days_total), used: Number(input.sick_days_used) },
+    bank: { total: Number(input.bank_hours_total), used: Number(input.bank_hours_used) },
   };
 }
 

@@ -1,6 +1,12 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { DEFAULT_LEAVE_POLICY, RECORDED_ENTRY_KINDS, LEDGER_BALANCES, LEDGER_FIGURES } from '../../contracts';
-import { openingOfFigures, type SixFigures } from '../../rules';
+import {
+  DEFAULT_LEAVE_POLICY,
+  LEDGER_BALANCES,
+  LEDGER_FIGURES,
+  RECORDED_ENTRY_KINDS,
+  type EmployeeBalancesInput,
+} from '../../contracts';
+import { openingOfFigures, sixFiguresOfInput } from '../../rules';
 import type { Migration } from '../migrator';
 import { APP_ROLE } from '../roles';
 
@@ -11,24 +17,15 @@ const TENANT_TABLES = ['leave_policies', 'employee_work_patterns', 'balance_entr
 /** Employees opened per statement: each is a few adjustment entries. */
 const OPENING_BATCH = 2_000;
 
-interface FiguresRow {
+/** The stored figures, numerics read as text. */
+type StoredFigureColumns = Record<keyof EmployeeBalancesInput, string>;
+
+interface FiguresRow extends StoredFigureColumns {
   id: number;
   company_id: number;
   hire_date: string;
   today: string;
-  vacation_days_total: string;
-  vacation_days_used: string;
-  sick_days_total: string;
-  sick_days_used: string;
-  bank_hours_total: string;
-  bank_hours_used: string;
 }
-
-const sixFiguresOfRow = (row: FiguresRow): SixFigures => ({
-  vacation: { total: Number(row.vacation_days_total), used: Number(row.vacation_days_used) },
-  sick: { total: Number(row.sick_days_total), used: Number(row.sick_days_used) },
-  bank: { total: Number(row.bank_hours_total), used: Number(row.bank_hours_used) },
-});
 
 /**
  * Every employee's figures before the ledger become the opening of their current leave year
@@ -54,7 +51,7 @@ async function openLedgers(sequelize: Sequelize, transaction: Transaction): Prom
       opening: openingOfFigures(
         DEFAULT_LEAVE_POLICY,
         { hireDate: row.hire_date, endDate: null },
-        sixFiguresOfRow(row),
+        sixFiguresOfInput(row),
         row.today,
       ),
     }));
