@@ -205,15 +205,16 @@ export class BalancesRepository {
   }
 
   /**
-   * People's ledger inputs for `toYear`, locked: one person, or those whose figures are stale on a
-   * day. Bounded: the latest closing before `toYear` and the entries after it, never older ones.
+   * People's ledger inputs for the years `fromYear` (default: `toYear`) to `toYear`: one person,
+   * those whose figures are stale on a day, or everyone; locked when asked. Bounded: the latest
+   * closing before `fromYear` and the entries after it up to `toYear`, never older ones.
    */
   async subjects(
     runner: SqlRunner,
     companyId: number,
     selection: SubjectSelection,
     toYear: number,
-    { lock }: { lock: boolean },
+    { lock, fromYear = toYear }: { lock: boolean; fromYear?: number },
   ): Promise<LedgerSubject[]> {
     const which =
       'employeeId' in selection
@@ -236,15 +237,15 @@ export class BalancesRepository {
                                           'time_credit_id', b.time_credit_id) ORDER BY b.id)
                           FROM balance_entries b
                          WHERE b.company_id = e.company_id AND b.employee_id = e.id
-                           AND b.leave_year > coalesce(k.year, e.ledger_from_year - 1, :toYear)
+                           AND b.leave_year > coalesce(k.year, least(e.ledger_from_year, :fromYear) - 1, :toYear)
                            AND b.leave_year <= :toYear), '[]') AS entries
          FROM employees e
          LEFT JOIN LATERAL (SELECT year, closing FROM balance_year_closings
-                             WHERE company_id = e.company_id AND employee_id = e.id AND year < :toYear
+                             WHERE company_id = e.company_id AND employee_id = e.id AND year < :fromYear
                              ORDER BY year DESC LIMIT 1) k ON true
         WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND ${which}
         ORDER BY e.id ${lock ? 'FOR UPDATE OF e' : ''}`,
-      { companyId, toYear, ...selection },
+      { companyId, toYear, fromYear: Math.min(fromYear, toYear), ...selection },
     );
     return rows.map(subjectOf);
   }

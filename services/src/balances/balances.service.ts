@@ -268,21 +268,18 @@ export class BalancesService {
     runner: SqlRunner,
     companyId: number,
     employeeId: number,
-    { through, newHire = false }: { through?: string; newHire?: boolean } = {},
+    { period, newHire = false }: { period?: { from: string; to: string }; newHire?: boolean } = {},
   ): Promise<LedgerWrite | null> {
     const context = await this.repository.context(runner, companyId);
     const currentYear = currentYearOf(context);
-    const toYear =
-      through === undefined
-        ? currentYear
-        : leaveYearOf(through, policyFor(context, currentYear).leave_year_start_month);
-    const [read] = await this.repository.subjects(
-      runner,
-      companyId,
-      { employeeId },
-      Math.max(toYear ?? currentYear, currentYear),
-      { lock: true },
-    );
+    const startMonth = policyFor(context, currentYear).leave_year_start_month;
+    // The years a request touches, and the current one, whose figures are written back.
+    const fromYear = Math.min(period ? leaveYearOf(period.from, startMonth) : currentYear, currentYear);
+    const toYear = Math.max(period ? leaveYearOf(period.to, startMonth) : currentYear, currentYear);
+    const [read] = await this.repository.subjects(runner, companyId, { employeeId }, toYear, {
+      lock: true,
+      fromYear,
+    });
     if (!read) return null;
     if (newHire) return { context, subject: { ...read, ledgerFromYear: currentYear }, currentYear };
     const { subject, entries } = opened(context, read);

@@ -385,6 +385,33 @@ describe('leave across New Year', () => {
   });
 });
 
+describe('leave of a year gone by', () => {
+  it("takes it from that year's balance, leaving this year's figures as they were", async () => {
+    const person = await hire({ hire_date: `${thisYear() - 1}-01-01` });
+    const day = mondayOf(`${thisYear() - 1}-06-10`);
+    const sick = await t
+      .request()
+      .post('/api/leaves')
+      .set('Authorization', adminA)
+      .send({
+        employee_id: person.id,
+        request_type: 'sick_day',
+        leave_type: 'full_day',
+        start_date: day,
+        end_date: day,
+      })
+      .expect(201);
+    await t
+      .request()
+      .put(`/api/leaves/${sick.body.id}/approve`)
+      .set('Authorization', adminA)
+      .send({ approved: true })
+      .expect(200);
+    expect((await ledgerOf(person.id, thisYear() - 1)).balances.sick).toMatchObject({ used: 1 });
+    expect(await record(person.id)).toMatchObject({ sick_days_used: 0, sick_days_total: 10 });
+  });
+});
+
 describe('a server that was off over New Year', () => {
   it('shows the new year right on its first read, with nothing run in between', async () => {
     const person = await hire();

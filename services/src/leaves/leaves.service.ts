@@ -115,7 +115,7 @@ export class LeavesService {
       let sickOverdrawn = false;
       if (submitter.employeeId !== null) {
         const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
-          through: input.end_date,
+          period: { from: input.start_date, to: input.end_date },
         });
         if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
         // Counted by the person's pattern, and set against each leave year's balance it touches.
@@ -257,7 +257,9 @@ export class LeavesService {
     move: 'take' | 'give back',
   ): Promise<void> {
     const runner = leaves.ledger();
-    const write = await this.balances.lockForWrite(runner, auth.companyId, employeeId, { through: leave.end_date });
+    const write = await this.balances.lockForWrite(runner, auth.companyId, employeeId, {
+      period: { from: leave.start_date, to: leave.end_date },
+    });
     if (!write) return;
     let entries;
     if (move === 'take') {
