@@ -19,6 +19,8 @@ import { requireAuth, type SessionGuard } from './auth/auth.middleware';
 import { authRoutes } from './auth/auth.routes';
 import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
+import { employeeBalancesRoutes, leavePolicyRoutes } from './balances/balances.routes';
+import { BalancesService } from './balances/balances.service';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { BILLING_WEBHOOK_PATH, billingRoutes, billingWebhookRoute } from './billing/billing.routes';
 import { BillingService } from './billing/billing.service';
@@ -142,7 +144,8 @@ export function createApp({
     requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
   };
   const payments = givenPayments ?? createPaymentsProvider(paymentsSettingsOf(config), sequelize);
-  const employees = new EmployeesService(sequelize, config.APP_URL);
+  const balances = new BalancesService(sequelize);
+  const employees = new EmployeesService(sequelize, config.APP_URL, balances);
   const billing = new BillingService(sequelize, payments, employees, config.APP_URL);
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -200,14 +203,23 @@ export function createApp({
   const takenAddresses = new TakenAddressLimits(redis, rateLimitSettings, logger);
   api.use(
     '/employees',
-    employeesRoutes(sessionWithLiveSubscription, employees, new EmployeesRepository(sequelize), kept, takenAddresses),
+    employeeBalancesRoutes(sessionWithLiveSubscription, balances),
+    employeesRoutes(
+      sessionWithLiveSubscription,
+      employees,
+      new EmployeesRepository(sequelize),
+      kept,
+      takenAddresses,
+      balances,
+    ),
   );
+  api.use('/leave-policy', leavePolicyRoutes(sessionWithLiveSubscription, balances));
   api.use('/billing', billingRoutes(session, employees, billing, takenAddresses));
   api.use(
     '/leaves',
     leavesRoutes(
       sessionWithLiveSubscription,
-      new LeavesService(sequelize, config.APP_URL),
+      new LeavesService(sequelize, config.APP_URL, balances),
       new LeavesRepository(sequelize),
       kept,
     ),

@@ -373,6 +373,11 @@ function employeeRecord(id: number, email: string, draft: EmployeeDraft, opening
     sick_days_used: 0,
     bank_hours_total: opening.bankTotal / 10,
     bank_hours_used: 0,
+    work_pattern: null,
+    end_date: null,
+    vacation_days_carried: 0,
+    vacation_days_expiring: 0,
+    vacation_days_expiring_on: null,
     user_id: null,
     created_at: new Date(draft.createdAt),
   });

@@ -72,6 +72,10 @@ export const nullableDate = <Column extends string>(column: Column) => stored(co
 export const numeric = <Column extends string>(column: Column) =>
   stored(column, (raw: number | string) => Number(raw), trimmed);
 
+/** A `jsonb` value (node-postgres parses it; row_to_json embeds it as it is). */
+export const nullableJson = <Column extends string, Value>(column: Column) =>
+  stored(column, (raw: Value | null) => raw);
+
 /** A `timestamptz`, as toISOString writes it. */
 export const instant = <Column extends string>(column: Column) =>
   stored(column, (raw: Date | string) => new Date(raw).toISOString(), isoTimestamp);

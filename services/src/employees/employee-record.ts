@@ -1,4 +1,4 @@
-import { remainingIn, type Employee, type EmployeeRecord } from '@teamfolk/shared';
+import { remainingIn, type Employee, type EmployeeRecord, type WorkPattern } from '@teamfolk/shared';
 import {
   date,
   defineRecord,
@@ -6,6 +6,7 @@ import {
   instant,
   integer,
   nullableDate,
+  nullableJson,
   numeric,
   presence,
   rowOfModel,
@@ -19,7 +20,10 @@ const sickDaysUsed = numeric('sick_days_used');
 const bankHoursTotal = numeric('bank_hours_total');
 const bankHoursUsed = numeric('bank_hours_used');
 
-/** Spec section 3's employee, over `employees e`: `*_remaining` derived by the balances rule, never stored. */
+/**
+ * Spec section 3's employee with issue 29's leave fields, over `employees e`: `*_remaining` derived by
+ * the balances rule, never stored; the figures are the ledger's, stored (balances.repository.ts).
+ */
 export const EMPLOYEE_RECORD = defineRecord<EmployeeRecord>()('employees', 'e', {
   id: integer('id'),
   name: text('name'),
@@ -37,6 +41,11 @@ export const EMPLOYEE_RECORD = defineRecord<EmployeeRecord>()('employees', 'e', 
   bank_hours_used: bankHoursUsed,
   bank_hours_remaining: derived(remainingIn, bankHoursTotal, bankHoursUsed),
   account_status: presence('user_id', 'active', 'invited'),
+  work_pattern: nullableJson<'work_pattern', WorkPattern>('work_pattern'),
+  end_date: nullableDate('end_date'),
+  vacation_days_carried: numeric('vacation_days_carried'),
+  vacation_days_expiring: numeric('vacation_days_expiring'),
+  vacation_days_expiring_on: nullableDate('vacation_days_expiring_on'),
   created_at: instant('created_at'),
 });
 

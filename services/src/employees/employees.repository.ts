@@ -49,15 +49,15 @@ const SORT_EXPRESSIONS: Record<EmployeeSortField, string> = {
 };
 
 /** What an admin fills in on a profile. */
-type ProfileField =
-  'name' | 'email' | 'jobRole' | 'hireDate' | 'birthday' | 'vacationDaysTotal' | 'sickDaysTotal' | 'bankHoursTotal';
+type ProfileField = 'name' | 'email' | 'jobRole' | 'hireDate' | 'birthday' | 'endDate';
 
-/** What a new profile is given; the rest takes the table's defaults. */
-export type NewEmployee = Pick<Employee, 'companyId' | ProfileField>;
+/**
+ * What a new profile is given; the rest takes the table's defaults. Balances are the ledger's
+ * (balances/), which writes their figures.
+ */
+export type NewEmployee = Pick<Employee, 'companyId' | ProfileField | 'vacationDaysAllowance' | 'sickDaysAllowance'>;
 
-export type EmployeeChanges = Partial<
-  Pick<Employee, ProfileField | 'vacationDaysUsed' | 'sickDaysUsed' | 'bankHoursUsed' | 'deletedAt'>
->;
+export type EmployeeChanges = Partial<Pick<Employee, ProfileField | 'deletedAt'>>;
 
 /**
  * The seats a company pays for: its employees not removed (admins are not employees). The one

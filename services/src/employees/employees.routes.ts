@@ -1,12 +1,13 @@
 import { Router, type Request } from 'express';
 import {
   EMPLOYEE_SORT_FIELDS,
-  employeeBalancesSchema,
-  employeeInputSchema,
+  employeeBalancesWithNoteSchema,
+  employeeCreateSchema,
   employeeTexts,
-  employeeUpdateSchema,
+  employeeChangeSchema,
 } from '@teamfolk/shared';
 import { requirePermission, requireVerifiedEmail, sessionOf, type SessionGuard } from '../auth/auth.middleware';
+import type { BalancesService } from '../balances/balances.service';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
 import { routeId } from '../http/route-id';
@@ -23,13 +24,21 @@ export function employeesRoutes(
   records: EmployeesRepository,
   kept: KeptReplies,
   takenAddresses: TakenAddressLimits,
+  balances: BalancesService,
 ): Router {
   const router = Router();
 
   router.get('/', ...session, requirePermission('employees', 'list'), async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
-    await kept.send(req, res, JSON.stringify(query), async () =>
-      pageReply('employees', query.range, await records.page(employees.pageCriteria(sessionOf(req), query))),
+    // The stored figures of a new leave year, month or expiry are worked out before the page reads them.
+    const refreshed = await balances.refreshCompany(sessionOf(req).companyId, req.companyDataVersion);
+    await kept.send(
+      req,
+      res,
+      JSON.stringify(query),
+      async () =>
+        pageReply('employees', query.range, await records.page(employees.pageCriteria(sessionOf(req), query))),
+      { changedSinceVersion: refreshed },
     );
   });
 
@@ -38,20 +47,20 @@ export function employeesRoutes(
   });
 
   router.post('/', ...session, requirePermission('employees', 'create'), requireVerifiedEmail, async (req, res) => {
-    const input = employeeInputSchema.parse(req.body);
+    const input = employeeCreateSchema.parse(req.body);
     const created = await takenAddresses.limit(req, input.email, () => employees.create(sessionOf(req), input, req.id));
     res.status(201).json(created);
   });
 
   router.put('/:id', ...session, requirePermission('employees', 'edit'), async (req, res) => {
     const id = employeeId(req);
-    const input = employeeUpdateSchema.parse(req.body);
+    const input = employeeChangeSchema.parse(req.body);
     res.json(await takenAddresses.limit(req, input.email, () => employees.update(sessionOf(req), id, input, req.id)));
   });
 
   router.put('/:id/balances', ...session, requirePermission('employees', 'editBalances'), async (req, res) => {
     const id = employeeId(req);
-    const input = employeeBalancesSchema.parse(req.body);
+    const input = employeeBalancesWithNoteSchema.parse(req.body);
     res.json(await employees.updateBalances(sessionOf(req), id, input, req.get('If-Match')));
   });
 

@@ -1,18 +1,25 @@
 import type { Sequelize, Transaction } from 'sequelize';
 import {
+  adjustmentsToReach,
   balancesVersionOf,
   employeeTexts,
+  leavePolicyTexts,
   recordAudit,
+  sixFiguresOf,
+  sixFiguresOfInput,
   seatPreview,
   writeOutbox,
   type Employee,
+  type EmployeeBalancesWithNoteInput,
+  type EmployeeChangeParsed,
+  type EmployeeCreateParsed,
   type EmployeeSavedReply,
   type EmployeeRecord,
   type SeatPreview,
   type SeatRequiredError,
 } from '@teamfolk/shared';
-import type { employeeBalancesSchema, employeeInputSchema, employeeUpdateSchema } from '@teamfolk/shared';
-import type { z } from 'zod';
+import { sequelizeRunner, type SqlRunner } from '../balances/balances.repository';
+import { BalancesService, type LedgerWrite } from '../balances/balances.service';
 import { createInvitation } from '../auth/invitations';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';
@@ -25,9 +32,7 @@ import {
   type EmployeeSortField,
 } from './employees.repository';
 
-type CreateInput = z.output<typeof employeeInputSchema>;
-type UpdateInput = z.output<typeof employeeUpdateSchema>;
-type BalancesInput = z.output<typeof employeeBalancesSchema>;
+type BalancesInput = Omit<Required<EmployeeBalancesWithNoteInput>, 'note'> & { note: string | null };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -43,10 +48,15 @@ export class EmployeesService {
   private readonly repository: EmployeesRepository;
 
   constructor(
-    sequelize: Sequelize,
+    private readonly sequelize: Sequelize,
     private readonly appUrl: string,
+    private readonly balances = new BalancesService(sequelize),
   ) {
     this.repository = new EmployeesRepository(sequelize);
+  }
+
+  private runner(transaction: Transaction): SqlRunner {
+    return sequelizeRunner(this.sequelize, transaction);
   }
 
   /** Which employees a list page shows: the caller's company's, searched and picked as the query says. */
@@ -69,6 +79,7 @@ export class EmployeesService {
   }
 
   async get(auth: AuthContext, id: number): Promise<EmployeeRecord> {
+    await this.balances.refreshCompany(auth.companyId);
     return employeeRecordOf(await this.find(auth, id));
   }
 
@@ -83,7 +94,7 @@ export class EmployeesService {
    */
   async create(
     auth: AuthContext,
-    input: CreateInput,
+    input: EmployeeCreateParsed,
     requestId: string,
     { transaction: outer }: { transaction?: Transaction } = {},
   ): Promise<EmployeeSavedReply> {
@@ -99,12 +110,14 @@ export class EmployeesService {
           jobRole: input.role,
           hireDate: input.hire_date ?? today(),
           birthday: input.birthday === undefined ? today() : input.birthday,
-          vacationDaysTotal: input.vacation_days_total,
-          sickDaysTotal: input.sick_days_total,
-          bankHoursTotal: input.bank_hours_total,
+          endDate: input.end_date ?? null,
+          vacationDaysAllowance: input.vacation_days_total ?? null,
+          sickDaysAllowance: input.sick_days_total ?? null,
         },
         transaction,
       );
+      assertEndAfterHire(employee.hireDate, employee.endDate);
+      await this.hire(auth.companyId, employee, input, transaction);
       const invited = await this.inviteInSavepoint(auth, employee, transaction, requestId);
       const record = employeeRecordOf(employee);
       await recordAudit(transaction, auth, {
@@ -122,15 +135,40 @@ export class EmployeesService {
     }, outer);
   }
 
-  async update(auth: AuthContext, id: number, input: UpdateInput, requestId: string): Promise<EmployeeSavedReply> {
+  async update(
+    auth: AuthContext,
+    id: number,
+    input: EmployeeChangeParsed,
+    requestId: string,
+  ): Promise<EmployeeSavedReply> {
+    await this.balances.refreshCompany(auth.companyId);
     return this.repository.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const before = employeeRecordOf(employee);
       const emailChanged = input.email !== undefined && input.email !== employee.email;
       if (emailChanged) await this.assertEmailFree(auth.companyId, input.email!, employee, transaction);
-      const vacationTotal = input.vacation_days_total ?? employee.vacationDaysTotal;
-      const bankTotal = input.bank_hours_total ?? employee.bankHoursTotal;
-      assertUsedWithinTotals(vacationTotal, employee.vacationDaysUsed, bankTotal, employee.bankHoursUsed);
+      const write = await this.lockLedger(auth.companyId, employee, transaction);
+      const terms = {
+        hireDate: input.hire_date ?? employee.hireDate,
+        endDate: input.end_date === undefined ? employee.endDate : input.end_date,
+        vacationDays: input.vacation_days_total ?? write.subject.vacationDays,
+        sickDays: input.sick_days_total ?? write.subject.sickDays,
+      };
+      assertEndAfterHire(terms.hireDate, terms.endDate);
+      const bankChange = this.bankAdjustment(write, input.bank_hours_total);
+      // Only a change of the totals is checked: under monthly accrual, used may lie above what has accrued yet.
+      if (input.vacation_days_total !== undefined || input.bank_hours_total !== undefined) {
+        const { balances } = this.balances.ledgerInWrite({
+          ...write,
+          subject: { ...write.subject, ...terms, entries: [...write.subject.entries, ...bankChange] },
+        });
+        assertUsedWithinTotals(
+          balances.vacation.total,
+          balances.vacation.used,
+          balances.bank.total,
+          balances.bank.used,
+        );
+      }
 
       await this.repository.update(
         employee,
@@ -138,14 +176,23 @@ export class EmployeesService {
           name: input.name ?? employee.name,
           email: input.email ?? employee.email,
           jobRole: input.role ?? employee.jobRole,
-          hireDate: input.hire_date ?? employee.hireDate,
+          hireDate: terms.hireDate,
           birthday: input.birthday === undefined ? employee.birthday : input.birthday,
-          vacationDaysTotal: vacationTotal,
-          sickDaysTotal: input.sick_days_total ?? employee.sickDaysTotal,
-          bankHoursTotal: bankTotal,
+          endDate: terms.endDate,
         },
         transaction,
       );
+      if (input.work_pattern !== undefined) {
+        await this.balances.savePattern(
+          this.runner(transaction),
+          auth.companyId,
+          employee.id,
+          input.work_pattern_from ?? write.context.today,
+          input.work_pattern,
+        );
+      }
+      await this.balances.record(this.runner(transaction), auth.companyId, write, bankChange, terms);
+      await employee.reload({ transaction });
       if (employee.userId) {
         // The sign-in follows the profile: a renamed or re-addressed employee signs in as such.
         await this.repository.updateSignIn(employee, transaction);
@@ -180,24 +227,27 @@ export class EmployeesService {
       input.bank_hours_total,
       input.bank_hours_used,
     );
+    await this.balances.refreshCompany(auth.companyId);
     return this.repository.transaction(async (transaction) => {
       const employee = await this.find(auth, id, transaction);
       const before = employeeRecordOf(employee);
       if (startedFrom !== undefined && startedFrom !== balancesVersionOf(before)) {
         throw new HttpError(409, employeeTexts.balancesChanged);
       }
-      await this.repository.update(
-        employee,
-        {
-          vacationDaysTotal: input.vacation_days_total,
-          vacationDaysUsed: input.vacation_days_used,
-          sickDaysTotal: input.sick_days_total,
-          sickDaysUsed: input.sick_days_used,
-          bankHoursTotal: input.bank_hours_total,
-          bankHoursUsed: input.bank_hours_used,
-        },
-        transaction,
+      // Adjustments dated today, so the current year's six figures read back exactly as sent.
+      const write = await this.lockLedger(auth.companyId, employee, transaction);
+      const ledger = this.balances.ledgerInWrite(write);
+      const adjustments = adjustmentsToReach(sixFiguresOf(ledger), sixFiguresOfInput(input), {
+        date: ledger.figuresOn,
+        note: input.note,
+      });
+      await this.balances.record(
+        this.runner(transaction),
+        auth.companyId,
+        write,
+        adjustments.map((entry) => ({ ...entry, leaveYear: write.currentYear })),
       );
+      await employee.reload({ transaction });
       const after = employeeRecordOf(employee);
       await recordAudit(transaction, auth, {
         action: 'employee.balances_updated',
@@ -245,6 +295,50 @@ export class EmployeesService {
       });
     });
     return { message: employeeTexts.invitationResent };
+  }
+
+  /** The person's ledger inputs, locked with the row (read by `find` in the same transaction). */
+  private async lockLedger(companyId: number, employee: Employee, transaction: Transaction): Promise<LedgerWrite> {
+    const write = await this.balances.lockForWrite(this.runner(transaction), companyId, employee.id);
+    if (!write) throw new HttpError(404, employeeTexts.notFound);
+    return write;
+  }
+
+  /** The adjustment that takes the bank's total to `wanted` today (the bank has no allowance); none when absent. */
+  private bankAdjustment(write: LedgerWrite, wanted: number | undefined) {
+    if (wanted === undefined) return [];
+    const ledger = this.balances.ledgerInWrite(write);
+    const current = sixFiguresOf(ledger);
+    return adjustmentsToReach(
+      current,
+      { ...current, bank: { ...current.bank, total: wanted } },
+      { date: ledger.figuresOn, note: null },
+    ).map((entry) => ({ ...entry, leaveYear: write.currentYear }));
+  }
+
+  /** A new person's ledger: from the current leave year, their pattern, and the bank's opening hours. */
+  private async hire(
+    companyId: number,
+    employee: Employee,
+    input: EmployeeCreateParsed,
+    transaction: Transaction,
+  ): Promise<void> {
+    const runner = this.runner(transaction);
+    const write = await this.balances.lockForWrite(runner, companyId, employee.id, {
+      newHire: true,
+    });
+    if (!write) throw new HttpError(404, employeeTexts.notFound);
+    if (input.work_pattern) {
+      await this.balances.savePattern(
+        runner,
+        companyId,
+        employee.id,
+        input.work_pattern_from ?? employee.hireDate,
+        input.work_pattern,
+      );
+    }
+    await this.balances.record(runner, companyId, write, this.bankAdjustment(write, input.bank_hours_total));
+    await employee.reload({ transaction });
   }
 
   private async find(auth: AuthContext, id: number, transaction?: Transaction): Promise<Employee> {
@@ -314,6 +408,11 @@ export async function requestSeatUpdate(
   requestId?: string,
 ): Promise<void> {
   await writeOutbox(transaction, { companyId, job: 'update-seat-quantity', payload: { companyId }, requestId });
+}
+
+function assertEndAfterHire(hireDate: string, endDate: string | null) {
+  if (endDate !== null && endDate < hireDate)
+    throw new HttpError(400, leavePolicyTexts.endBeforeHire, { field: 'end_date' });
 }
 
 function assertUsedWithinTotals(vacationTotal: number, vacationUsed: number, bankTotal: number, bankUsed: number) {

@@ -149,6 +149,11 @@ describe('POST /api/employees', () => {
       bank_hours_used: 0,
       bank_hours_remaining: 0,
       account_status: 'invited',
+      work_pattern: null,
+      end_date: null,
+      vacation_days_carried: 0,
+      vacation_days_expiring: 0,
+      vacation_days_expiring_on: null,
       created_at: expect.any(String),
       message: 'Employee added successfully and invitation email sent',
     });

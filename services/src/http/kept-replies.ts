@@ -88,10 +88,18 @@ export class KeptReplies {
 
   /**
    * Sends the reply kept for this route, caller's view and `key` (what the request asks for, parsed
-   * and validated), or `make`'s, which is kept. Mounted behind requireAuth.
+   * and validated), or `make`'s, which is kept. Mounted behind requireAuth. `changedSinceVersion`: the
+   * request itself changed the company's data after its version was read (stored figures brought up
+   * to date): `make`'s reply goes, unkept.
    */
-  async send(req: Request, res: Response, key: string, make: () => Promise<ReplyToKeep>): Promise<void> {
-    const reply = await this.reply(req, key, make);
+  async send(
+    req: Request,
+    res: Response,
+    key: string,
+    make: () => Promise<ReplyToKeep>,
+    { changedSinceVersion = false } = {},
+  ): Promise<void> {
+    const reply = changedSinceVersion ? keptReply('', await make()) : await this.reply(req, key, make);
     res.set('Content-Type', 'application/json; charset=utf-8').vary('Accept-Encoding');
     if (reply.headers) res.set(reply.headers);
     // Compressed once per kept reply, not by the compression middleware on every request.

@@ -8,7 +8,6 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   changeTrailClauses,
   inBatchedTransaction,
-  type BalanceKind,
   type BatchedTransaction,
   type ChangeTrail,
   type LEAVE_SORT_FIELDS,
@@ -16,6 +15,7 @@ import {
   type LeaveStatus,
   type TimedPeriod,
 } from '@teamfolk/shared';
+import { batchRunner, type SqlRunner } from '../balances/balances.repository';
 import { queryParameters, selectJsonPage, type JsonPage } from '../db/json-pages';
 import { clockOf } from '../db/record-definition';
 import type { ListQuery } from '../http/list-query';
@@ -50,33 +50,6 @@ const SORT_EXPRESSIONS: Record<LeaveSortField, string> = {
   days_count: LEAVE_RECORD.sql('days_count'),
 };
 
-/** The columns of each balance on `employees`. */
-const BALANCE_COLUMNS = {
-  vacation: { total: 'vacation_days_total', used: 'vacation_days_used' },
-  sick: { total: 'sick_days_total', used: 'sick_days_used' },
-  bank: { total: 'bank_hours_total', used: 'bank_hours_used' },
-} as const satisfies Record<BalanceKind, { total: string; used: string }>;
-
-type BalanceColumn = (typeof BALANCE_COLUMNS)[BalanceKind][keyof (typeof BALANCE_COLUMNS)[BalanceKind]];
-
-const BALANCE_COLUMN_LIST = Object.values(BALANCE_COLUMNS)
-  .flatMap(({ total, used }) => [total, used])
-  .join(', ');
-
-/** An employee's balances as Postgres returns numerics: strings. */
-type BalanceRow = Record<BalanceColumn, string>;
-
-/** An employee's balances: what each grants and what was used of it. */
-export type Balances = Record<BalanceKind, { total: number; used: number }>;
-
-function balancesOf(row: BalanceRow): Balances {
-  const balance = (kind: BalanceKind) => ({
-    total: Number(row[BALANCE_COLUMNS[kind].total]),
-    used: Number(row[BALANCE_COLUMNS[kind].used]),
-  });
-  return { vacation: balance('vacation'), sick: balance('sick'), bank: balance('bank') };
-}
-
 /** Whose leave a submission is: an employee (by id, or by their sign-in) or an admin's own (no profile). */
 export type SubmitterKey = { employeeId: number } | { employeeOfUser: number } | { admin: number };
 
@@ -89,8 +62,6 @@ export interface Submitter {
   /** The company's holiday calendar. */
   country: string | null;
   region: string | null;
-  /** Null for an admin's own leave, which draws on none. */
-  balances: Balances | null;
   /** The transaction's time. */
   now: Date;
   /** The new request's id, drawn from its sequence. */
@@ -99,7 +70,7 @@ export interface Submitter {
   admins: Array<{ id: number; email: string; name: string }>;
 }
 
-type SubmitterRow = Partial<BalanceRow> & {
+type SubmitterRow = {
   employee_id: number | null;
   user_id: number | null;
   name: string;
@@ -133,8 +104,8 @@ export interface LockedLeave {
   recipient: { email: string; name: string | null } | null;
   /** The employee profile of the user who locked it, to tell their own requests. */
   lockerEmployeeId: number | null;
-  /** The balances of its employee, locked too; null for an admin's own leave. */
-  employee: { id: number; balances: Balances } | null;
+  /** Its employee, locked too; null for an admin's own leave. */
+  employee: { id: number } | null;
 }
 
 interface LockedLeaveRow extends LeaveRow {
@@ -153,15 +124,13 @@ export interface LeaveOwner {
   createdAt: Date;
 }
 
-/** A locked request's new status, and the balance it moves. */
+/** A locked request's new status (the balance it moves is the ledger's: balances/). */
 export interface Settlement {
   companyId: number;
   id: number;
   status: Exclude<LeaveStatus, 'pending'>;
   decidedBy: number;
   decidedAt: Date;
-  /** The new amount used of the balance the request draws on, when it moves one. */
-  balance: { employeeId: number; kind: BalanceKind; used: number } | null;
 }
 
 /** The statements of one leave write: each call is one round trip; the last commits. */
@@ -200,7 +169,7 @@ export class LeaveTransaction {
     if (!('admin' in key)) {
       const which = 'employeeId' in key ? 'id = :employeeId' : 'user_id = :userId';
       const [rows, existing] = (await this.batch.send(
-        `SELECT e.id AS employee_id, e.user_id, e.name, ${BALANCE_COLUMN_LIST}, ${common}
+        `SELECT e.id AS employee_id, e.user_id, e.name, ${common}
            FROM employees e JOIN companies c ON c.id = e.company_id
           WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND e.${which}
             FOR UPDATE OF e;
@@ -230,7 +199,6 @@ export class LeaveTransaction {
         name: row.name,
         country: row.country,
         region: row.region,
-        balances: row.employee_id === null ? null : balancesOf(row as SubmitterRow & BalanceRow),
         now: row.now,
         leaveId: Number(row.leave_id),
         admins: row.admins,
@@ -271,44 +239,40 @@ export class LeaveTransaction {
            ON requester.id = l.user_id AND requester.company_id = l.company_id AND requester.disabled_at IS NULL
         WHERE l.id = :id AND l.company_id = :companyId
           FOR UPDATE OF l;
-       SELECT id, ${BALANCE_COLUMN_LIST} FROM employees
+       SELECT id FROM employees
         WHERE company_id = :companyId
           AND id = (SELECT employee_id FROM leave_requests WHERE id = :id AND company_id = :companyId)
           FOR UPDATE`,
       { id, companyId, userId: lockerUserId },
-    )) as [LockedLeaveRow[], Array<BalanceRow & { id: number }>];
+    )) as [LockedLeaveRow[], Array<{ id: number }>];
     if (!leave) return null;
     return {
       leave: toLeaveRecord(leave),
       now: leave.now,
       recipient: leave.recipient_email ? { email: leave.recipient_email, name: leave.recipient_name } : null,
       lockerEmployeeId: leave.own_employee_id,
-      employee: employee ? { id: employee.id, balances: balancesOf(employee) } : null,
+      employee: employee ? { id: employee.id } : null,
     };
   }
 
-  /** Gives a locked request its new status, moves its balance, writes its audit entry and e-mails, and commits. */
+  /** The transaction as the balances repository runs it: the ledger moves in the leave's own transaction. */
+  ledger(): SqlRunner {
+    return batchRunner(this.batch);
+  }
+
+  /** Gives a locked request its new status, writes its audit entry and e-mails, and commits. */
   async settle(settlement: Settlement, trail: ChangeTrail): Promise<void> {
-    const { balance } = settlement;
     const replacements: Record<string, unknown> = {
       id: settlement.id,
       companyId: settlement.companyId,
       status: settlement.status,
       decidedBy: settlement.decidedBy,
       decidedAt: settlement.decidedAt,
-      ...(balance ? { employeeId: balance.employeeId, used: balance.used } : {}),
     };
     await this.batch.commit(
       `WITH decided AS (
          UPDATE leave_requests SET status = :status, decided_by = :decidedBy, decided_at = :decidedAt, updated_at = now()
           WHERE id = :id AND company_id = :companyId),
-       ${
-         balance
-           ? `balance AS (
-                UPDATE employees SET ${BALANCE_COLUMNS[balance.kind].used} = :used, updated_at = now()
-                 WHERE id = :employeeId AND company_id = :companyId),`
-           : ''
-       }
        ${changeTrailClauses(replacements, trail)}
        SELECT 1`,
       replacements,

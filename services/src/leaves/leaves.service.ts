@@ -1,26 +1,26 @@
 import type { Sequelize } from 'sequelize';
 import {
-  amountDrawn,
   authTexts,
   balanceKindOf,
-  balanceRefusal,
   canAccess,
+  countsNoWorkingDay,
   describeLeave,
   isoDate,
   leaveTexts,
   MAX_LEAVE_SPAN_DAYS,
-  oneDecimal,
   outboxRowOf,
+  overdrawsSickDays,
   periodsOverlap,
   previewLeave,
-  remaining,
   spanInDays,
+  type BalanceKind,
+  type LeavePeriod,
   type LeaveRequestParsed,
   type LeaveRequestRecord,
   type LeaveSavedReply,
   type OutboxRow,
-  type RemainingBalances,
 } from '@teamfolk/shared';
+import { BalancesService } from '../balances/balances.service';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';
@@ -28,7 +28,6 @@ import type { AuthContext } from '../http/types';
 import { toLeaveRecord } from './leave-record';
 import {
   LeavesRepository,
-  type Balances,
   type LeavePageCriteria,
   type LeaveSortField,
   type LeaveTransaction,
@@ -36,17 +35,16 @@ import {
   type SubmitterKey,
 } from './leaves.repository';
 
-const remainingOf = (balances: Balances): RemainingBalances => ({
-  vacation: remaining(balances.vacation.total, balances.vacation.used),
-  sick: remaining(balances.sick.total, balances.sick.used),
-  bank: remaining(balances.bank.total, balances.bank.used),
-});
-
 const timedPeriodOf = (record: LeaveRequestRecord) => ({
   startDate: record.start_date,
   endDate: record.end_date,
   startTime: record.start_time,
   endTime: record.end_time,
+});
+
+const periodOf = (record: LeaveRequestRecord): LeavePeriod => ({
+  leaveType: record.leave_type,
+  ...timedPeriodOf(record),
 });
 
 /** Leave requests: submission, one-click decisions, withdrawal, and the balances they move. */
@@ -56,6 +54,7 @@ export class LeavesService {
   constructor(
     sequelize: Sequelize,
     private readonly appUrl: string,
+    private readonly balances = new BalancesService(sequelize),
   ) {
     this.repository = new LeavesRepository(sequelize);
   }
@@ -111,12 +110,33 @@ export class LeavesService {
       }
       const { submitter, sameDays } = locked;
       const holidays = publicHolidays(submitter.country, submitter.region, input.start_date, input.end_date);
-      const preview = previewLeave(
-        input,
-        submitter.balances && remainingOf(submitter.balances),
-        new Set(holidays.map((holiday) => holiday.date)),
-      );
-      if (preview.noWorkingDay) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
+      // An admin's own leave draws on no balance and follows the default week, as before leave years.
+      const preview = previewLeave(input, null, new Set(holidays.map((holiday) => holiday.date)));
+      let duration = preview.duration;
+      let refusal: string | null = null;
+      let sickOverdrawn = false;
+      if (submitter.employeeId !== null) {
+        const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
+          period: { from: input.start_date, to: input.end_date },
+        });
+        if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
+        // Counted by the person's pattern, and set against each leave year's balance it touches.
+        const count = this.balances.countInWrite(write, {
+          leaveType: input.leave_type,
+          startDate: input.start_date,
+          endDate: input.end_date,
+          startTime: input.start_time,
+          endTime: input.end_time,
+        });
+        duration = { days: count.days, hours: count.hours };
+        const kind = balanceKindOf(input.request_type);
+        if (kind) {
+          const parts = this.balances.requestParts(write, kind, count);
+          refusal = this.balances.refusalOf(write, kind, parts);
+          sickOverdrawn = kind === 'sick' && overdrawsSickDays(parts);
+        }
+      }
+      if (countsNoWorkingDay(duration)) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
       const record = toLeaveRecord({
         id: submitter.leaveId,
         employee_id: submitter.employeeId,
@@ -128,15 +148,15 @@ export class LeavesService {
         start_time: input.start_time ?? null,
         end_time: input.end_time ?? null,
         reason: input.reason || null,
-        days_count: preview.duration.days,
-        hours_count: preview.duration.hours,
+        days_count: duration.days,
+        hours_count: duration.hours,
         status: 'pending',
         created_at: submitter.now,
         decided_at: null,
       });
       if (sameDays.some((period) => periodsOverlap(timedPeriodOf(record), period)))
         throw new HttpError(409, leaveTexts.overlap);
-      if (preview.refusal) throw new HttpError(422, preview.refusal);
+      if (refusal) throw new HttpError(422, refusal);
       const link = new URL(`/dashboard/leaves?status=pending&focus=${record.id}`, this.appUrl).toString();
       await leaves.insertPending(
         record,
@@ -174,7 +194,7 @@ export class LeavesService {
       return {
         ...record,
         message: leaveTexts.submitted,
-        ...(preview.sickOverdrawn ? { warning: leaveTexts.sickOverdrawn } : {}),
+        ...(sickOverdrawn ? { warning: leaveTexts.sickOverdrawn } : {}),
       };
     });
   }
@@ -228,6 +248,36 @@ export class LeavesService {
   }
 
   /**
+   * Moves the ledger in the decision's transaction: each day taken (checked again, as another approval
+   * may have used the balance since the submission) or given back, in its own leave year. A person
+   * removed since keeps no balance to move.
+   */
+  private async moveLedger(
+    auth: AuthContext,
+    leaves: LeaveTransaction,
+    employeeId: number,
+    leave: LeaveRequestRecord,
+    kind: BalanceKind,
+    move: 'take' | 'give back',
+  ): Promise<void> {
+    const runner = leaves.ledger();
+    const write = await this.balances.lockForWrite(runner, auth.companyId, employeeId, {
+      period: { from: leave.start_date, to: leave.end_date },
+    });
+    if (!write) return;
+    let entries;
+    if (move === 'take') {
+      const count = this.balances.countInWrite(write, periodOf(leave));
+      const refusal = this.balances.refusalOf(write, kind, this.balances.requestParts(write, kind, count));
+      if (refusal) throw new HttpError(422, refusal);
+      entries = this.balances.takenEntries(kind, leave.id, count);
+    } else {
+      entries = await this.balances.returnedEntries(runner, auth.companyId, write, kind, leave.id, periodOf(leave));
+    }
+    await this.balances.record(runner, auth.companyId, write, entries);
+  }
+
+  /**
    * Locks a request the caller may do `action` to in some state: a request of another person they may
    * not act on is not found to them, whatever its state. Its state is the caller's to check.
    */
@@ -258,16 +308,8 @@ export class LeavesService {
   ): Promise<LeaveRequestRecord> {
     const after: LeaveRequestRecord = { ...before, status, decided_at: now.toISOString() };
     const kind = balance === 0 || !employee ? null : balanceKindOf(before.request_type);
-    let moved = null;
-    if (kind && employee) {
-      const amount = amountDrawn(kind, { days: before.days_count, hours: before.hours_count });
-      const { total, used } = employee.balances[kind];
-      if (balance === 1) {
-        const refusal = balanceRefusal(kind, remaining(total, used), amount);
-        if (refusal) throw new HttpError(422, refusal);
-      }
-      moved = { employeeId: employee.id, kind, used: Math.max(0, oneDecimal(used + balance * amount)) };
-    }
+    if (kind && employee)
+      await this.moveLedger(auth, leaves, employee.id, before, kind, balance === 1 ? 'take' : 'give back');
     await leaves.settle(
       {
         companyId: auth.companyId,
@@ -275,7 +317,6 @@ export class LeavesService {
         status,
         decidedBy: auth.userId,
         decidedAt: now,
-        balance: moved,
       },
       {
         actor: auth,

@@ -112,6 +112,12 @@ export const ROUTE_RIGHTS = {
   'DELETE /api/employees/:id': route('employees', 'delete', 200, 'employee'),
   'POST /api/employees/:id/resend-invitation': route('employees', 'resendInvitation', 200, 'employee'),
 
+  // Leave years: everyone reads the policy, admins set it; a ledger and forecast are one's own, or an admin's company's.
+  'GET /api/leave-policy': route('leavePolicy', 'show', 200),
+  'PUT /api/leave-policy': route('leavePolicy', 'edit', 200),
+  'GET /api/employees/:id/balance-ledger': route('balances', 'show', 200, 'employee'),
+  'GET /api/employees/:id/balances': route('balances', 'show', 200, 'employee'),
+
   // Leave: everyone lists and submits (scoped); admins decide; the owner (or an admin) withdraws.
   'GET /api/leaves': route('leaves', 'list', 200),
   'POST /api/leaves': route('leaves', 'create', 201),

@@ -208,6 +208,13 @@ export const recipes: Record<string, Recipe> = {
     },
   }),
   'DELETE /api/employees/:id': id,
+  'GET /api/leave-policy': none,
+  'PUT /api/leave-policy': () => ({ body: { vacation: { annual_days: 25 } } }),
+  'GET /api/employees/:id/balance-ledger': id,
+  'GET /api/employees/:id/balances': (context) => ({
+    ...id(context),
+    query: { on: new Date().toISOString().slice(0, 10) },
+  }),
   'POST /api/employees/:id/resend-invitation': id,
 
   'GET /api/leaves': none,

@@ -18,6 +18,7 @@ export const leavePolicyTexts = {
   saved: 'Leave policy saved successfully',
   noWorkingDay: 'work_pattern must have at least one day with working hours',
   endBeforeHire: 'end_date cannot be before hire_date',
+  startMonthFixed: 'leave_year_start_month cannot change once balances are recorded in a leave year',
 } as const;
 
 export const balanceLedgerTexts = {
@@ -80,6 +81,8 @@ export const ledgerNotes = {
   creditExpired: (grantedOn: string, lastDay: string) =>
     `Hours credited on ${longDay(grantedOn)} not used by ${longDay(lastDay)}`,
   usedNotBelowZero: 'Used cannot go below zero',
+  /** The adjustments that open a person's first ledger year at the figures they had before it. */
+  opening: 'Balance before leave years',
 } as const;
 
 export interface YearOpeningFigures {

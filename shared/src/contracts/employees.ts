@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMPLOYEE_DEFAULTS } from './constants';
+import type { EmployeeLeaveRecord } from './leave-policy';
 import { nameText } from './names';
 
 /** A calendar date as the API speaks it: YYYY-MM-DD, and a real day (no 2026-02-30). */
@@ -84,7 +85,7 @@ export function balancesVersionOf(balances: Record<keyof EmployeeBalancesInput, 
 export type EmployeeAccountStatus = 'invited' | 'active';
 
 /** An employee as every employees route returns it (spec section 3, `*_remaining` derived). */
-export interface EmployeeRecord {
+export interface EmployeeRecord extends EmployeeLeaveRecord {
   id: number;
   name: string;
   email: string;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { leavePolicyTexts } from './balance-texts';
 import { DEFAULT_WORKDAY_HOURS, EMPLOYEE_DEFAULTS } from './constants';
-import { employeeBalancesSchema, isoDate, MAX_BALANCE_DAYS } from './employees';
+import {
+  employeeBalancesSchema,
+  employeeInputSchema,
+  employeeUpdateSchema,
+  isoDate,
+  MAX_BALANCE_DAYS,
+} from './employees';
 
 /**
  * The leave policy of a company (GET/PUT /api/leave-policy) and the leave fields of an employee
@@ -163,6 +169,27 @@ export const employeeLeaveFields = {
   work_pattern_from: isoDate('work_pattern_from'),
   end_date: isoDate('end_date').nullable(),
 };
+
+const optionalLeaveFields = {
+  work_pattern: employeeLeaveFields.work_pattern.optional(),
+  work_pattern_from: employeeLeaveFields.work_pattern_from.optional(),
+  end_date: employeeLeaveFields.end_date.optional(),
+};
+
+/**
+ * POST /api/employees with the leave fields. vacation_days_total and sick_days_total set the person's
+ * own annual allowance; absent, they follow the policy's (the reply shows its figures).
+ */
+export const employeeCreateSchema = employeeInputSchema.extend({
+  ...optionalLeaveFields,
+  vacation_days_total: employeeUpdateSchema.shape.vacation_days_total,
+  sick_days_total: employeeUpdateSchema.shape.sick_days_total,
+});
+export type EmployeeCreateParsed = z.output<typeof employeeCreateSchema>;
+
+/** PUT /api/employees/:id with the leave fields; an absent field keeps its value. */
+export const employeeChangeSchema = employeeUpdateSchema.extend(optionalLeaveFields);
+export type EmployeeChangeParsed = z.output<typeof employeeChangeSchema>;
 
 /** What an employee record adds (list, record, create and update replies): the current leave year's carry-over. */
 export interface EmployeeLeaveRecord {

@@ -3,13 +3,14 @@ import {
   adjustmentsToReach,
   leaveReturnedEntries,
   leaveTakenEntries,
+  openingOfFigures,
   overdrawsSickDays,
   requestRefusal,
   sixFiguresOf,
   sixFiguresOfInput,
   timeCreditEntry,
 } from './balance-changes';
-import { buildYearLedger, type YearLedgerInput } from './ledger';
+import { buildYearLedger, figuresValidUntil, type YearLedgerInput } from './ledger';
 import { countLeave } from './work-patterns';
 
 const base: YearLedgerInput = {
@@ -136,5 +137,62 @@ describe('leave counted by a person’s pattern', () => {
     const count = countLeave({ leaveType: 'full_day', startDate: '2027-08-02', endDate: '2027-08-06' }, calendar);
     expect(leaveTakenEntries('vacation', 1, count).map((entry) => entry.amount)).toEqual([-1, -1, -1]);
     expect(leaveTakenEntries('bank', 1, count).map((entry) => entry.amount)).toEqual([-7.5, -7.5, -6]);
+  });
+});
+
+describe(openingOfFigures.name, () => {
+  const figures = {
+    vacation: { total: 27, used: 4.5 },
+    sick: { total: 12, used: 1 },
+    bank: { total: 12.5, used: 3 },
+  };
+
+  it("opens today's leave year at exactly the figures kept before the ledger, the totals as allowances", () => {
+    const opening = openingOfFigures(DEFAULT_LEAVE_POLICY, base.person, figures, '2027-05-10');
+    expect(opening).toMatchObject({ year: 2027, vacationDays: 27, sickDays: 12, validUntil: '2027-12-31' });
+    expect(opening.entries.every((entry) => entry.kind === 'adjustment' && entry.date === '2027-01-01')).toBe(true);
+    const person = { ...base.person, vacationDays: 27, sickDays: 12 };
+    const ledger = buildYearLedger({ ...base, person, entries: opening.entries });
+    expect(sixFiguresOf(ledger)).toEqual(figures);
+  });
+
+  it('opens the year of today under an April year, and renews the allowance the next year', () => {
+    const policy = leavePolicySchema.parse({ leave_year_start_month: 4 });
+    const opening = openingOfFigures(policy, base.person, figures, '2027-02-10');
+    expect(opening.year).toBe(2026);
+    const person = { ...base.person, vacationDays: 27, sickDays: 12 };
+    const ledger = buildYearLedger({
+      ...base,
+      policy,
+      person,
+      year: 2026,
+      today: '2027-02-10',
+      entries: opening.entries,
+    });
+    expect(sixFiguresOf(ledger)).toEqual(figures);
+    const next = buildYearLedger({
+      ...base,
+      policy,
+      person,
+      year: 2027,
+      today: '2027-04-01',
+      previous: ledger.closing,
+    });
+    expect(next.balances.vacation.total).toBe(27);
+  });
+});
+
+describe(figuresValidUntil.name, () => {
+  it("holds to the year's end upfront, and to the day before the next accrual monthly", () => {
+    expect(figuresValidUntil(buildYearLedger(base))).toBe('2027-12-31');
+    const monthly = leavePolicySchema.parse({ vacation: { accrual: 'monthly' } });
+    expect(figuresValidUntil(buildYearLedger({ ...base, policy: monthly }))).toBe('2027-05-31');
+  });
+
+  it('holds to the day before carried days expire', () => {
+    const policy = leavePolicySchema.parse({ vacation: { carry_over_max_days: 5, carry_over_expiry_months: 3 } });
+    const previous = buildYearLedger({ ...base, policy, year: 2026, today: '2027-01-10' }).closing;
+    const ledger = buildYearLedger({ ...base, policy, previous, today: '2027-02-01' });
+    expect(figuresValidUntil(ledger)).toBe('2027-03-31');
   });
 });

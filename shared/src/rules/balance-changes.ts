@@ -3,9 +3,12 @@ import {
   ledgerNotes,
   type BalanceEntry,
   type EmployeeBalancesInput,
+  type LeavePolicy,
   type LedgerFigure,
 } from '../contracts';
-import type { YearLedger } from './ledger';
+import type { EmploymentTerms } from './entitlement';
+import { leaveYearOf } from './leave-years';
+import { buildYearLedger, figuresValidUntil, type YearLedger } from './ledger';
 import type { BalanceKind } from './leaves';
 import type { LeaveCount } from './work-patterns';
 
@@ -37,12 +40,12 @@ export function sixFiguresOf({ balances }: YearLedger): SixFigures {
   };
 }
 
-/** The six figures of the spec's balances body. */
-export function sixFiguresOfInput(input: Record<keyof EmployeeBalancesInput, number>): SixFigures {
+/** The six figures of the spec's balances body, or of a row of stored figures (numerics read as text). */
+export function sixFiguresOfInput(input: Record<keyof EmployeeBalancesInput, number | string>): SixFigures {
   return {
-    vacation: { total: input.vacation_days_total, used: input.vacation_days_used },
-    sick: { total: input.sick_days_total, used: input.sick_days_used },
-    bank: { total: input.bank_hours_total, used: input.bank_hours_used },
+    vacation: { total: Number(input.vacation_days_total), used: Number(input.vacation_days_used) },
+    sick: { total: Number(input.sick_days_total), used: Number(input.sick_days_used) },
+    bank: { total: Number(input.bank_hours_total), used: Number(input.bank_hours_used) },
   };
 }
 
@@ -161,4 +164,45 @@ export function requestRefusal(balance: BalanceKind, parts: readonly RequestPart
 
 export function overdrawsSickDays(parts: readonly RequestPart[]): boolean {
   return parts.some((part) => toTenths(part.requested) > toTenths(part.available));
+}
+
+export interface FiguresOpening {
+  /** The leave year the ledger starts with (today's). */
+  year: number;
+  /** The person's own annual allowances: the totals they had. */
+  vacationDays: number;
+  sickDays: number;
+  /** Adjustments on the year's first day that bring the year's figures to the ones they had. */
+  entries: BalanceEntry[];
+  /** figuresValidUntil of the opened year. */
+  validUntil: string;
+}
+
+/**
+ * How a person whose figures were kept before the ledger (or written without it) starts one: their
+ * vacation and sick totals become their own annual allowances, so next year renews them, and
+ * adjustments bring today's year to exactly the six figures they had.
+ */
+export function openingOfFigures(
+  policy: LeavePolicy,
+  terms: EmploymentTerms,
+  figures: SixFigures,
+  today: string,
+): FiguresOpening {
+  const year = leaveYearOf(today, policy.leave_year_start_month);
+  const person = { ...terms, vacationDays: figures.vacation.total, sickDays: figures.sick.total };
+  const ledgerOf = (entries: BalanceEntry[]) =>
+    buildYearLedger({ policy, person, year, previous: null, entries, today });
+  const empty = ledgerOf([]);
+  const entries = adjustmentsToReach(sixFiguresOf(empty), figures, {
+    date: empty.bounds.start,
+    note: ledgerNotes.opening,
+  });
+  return {
+    year,
+    vacationDays: person.vacationDays,
+    sickDays: person.sickDays,
+    entries,
+    validUntil: figuresValidUntil(ledgerOf(entries)),
+  };
 }

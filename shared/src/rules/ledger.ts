@@ -14,7 +14,7 @@ import {
 } from '../contracts';
 import { carriedDaysExpiry, carryOverOf, grantsOf, yearEntitlement, type EmploymentTerms } from './entitlement';
 import { runHoursBank, type BankDay, type BankLot } from './hours-bank';
-import { earlierOf, laterOf } from './iso-days';
+import { earlierOf, laterOf, plusDays } from './iso-days';
 import { leaveYearBounds, type LeaveYearBounds } from './leave-years';
 import type { BalanceKind } from './leaves';
 
@@ -458,4 +458,14 @@ export function carryOverFieldsOf({ vacationCarryOver }: YearLedger) {
     vacation_days_expiring: vacationCarryOver.expiring,
     vacation_days_expiring_on: vacationCarryOver.expiringOn,
   };
+}
+
+/**
+ * The last day the ledger's figures (total, used, carried, expiring) hold without a write: the day
+ * before the next entry dated after today that moves a total (an accrual, an expiry), else the year's
+ * end. Stored figures are worked out again once this day has passed.
+ */
+export function figuresValidUntil({ entries, today, bounds }: YearLedger): string {
+  const next = entries.find((entry) => entry.date > today && figureOf(entry) === 'total');
+  return next ? earlierOf(plusDays(next.date, -1), bounds.end) : bounds.end;
 }

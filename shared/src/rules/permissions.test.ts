@@ -72,6 +72,11 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'GET /api/privacy/exports/:id/download': ['dataExports', 'download', signedIn],
   'GET /api/privacy/former-employees': ['formerEmployees', 'list', adminsOnly],
   'POST /api/privacy/former-employees/:id/erase': ['formerEmployees', 'erase', adminsOnly],
+
+  'GET /api/leave-policy': ['leavePolicy', 'show', signedIn],
+  'PUT /api/leave-policy': ['leavePolicy', 'edit', adminsOnly],
+  'GET /api/employees/:id/balance-ledger': ['balances', 'show', signedIn],
+  'GET /api/employees/:id/balances': ['balances', 'show', signedIn],
 };
 
 const own: AccessRecord = { own: true };
@@ -99,6 +104,14 @@ describe(canAccess.name, () => {
       expect(canAccess(null, { resource, action } as AccessRequest)).toBe(false);
       expect(canAccess(undefined, { resource, action } as AccessRequest)).toBe(false);
     }
+  });
+
+  it("should show an employee their own balances only, and an admin anyone's", () => {
+    const show = (user: AccessUser, record: AccessRecord) =>
+      canAccess(user, { resource: 'balances', action: 'show', record });
+    expect(show(employee, own)).toBe(true);
+    expect(show(employee, colleagues)).toBe(false);
+    expect(show(admin, colleagues)).toBe(true);
   });
 
   describe('leave requests', () => {

@@ -92,6 +92,10 @@ const PERMISSIONS = {
     download: ownRecords,
   },
   formerEmployees: { list: admins, erase: admins },
+  /** Everyone reads the rules their balances follow; admins set them. */
+  leavePolicy: { show: everyone, edit: admins },
+  /** A person's ledger and forecast: their own, or anyone's of the company for an admin. */
+  balances: { show: (user, record) => user.role === 'admin' || ownRecords(user, record) },
 } as const satisfies Record<string, Record<string, Rule>>;
 
 export type AccessResource = keyof typeof PERMISSIONS;

@@ -17,6 +17,7 @@ import { forgetUnattributedSecurityEvents } from './0017-forget-unattributed-sec
 import { calendarVersions } from './0018-calendar-versions';
 import { companyVersions } from './0019-company-versions';
 import { checkoutCompletion } from './0020-checkout-completion';
+import { leaveYears } from './0021-leave-years';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   calendarVersions,
   companyVersions,
   checkoutCompletion,
+  leaveYears,
 ];

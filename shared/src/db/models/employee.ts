@@ -6,10 +6,18 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
-import { EMPLOYEE_DEFAULTS } from '../../contracts';
+import { EMPLOYEE_DEFAULTS, type WorkPattern } from '../../contracts';
 
 type BalanceKey =
-  'vacationDaysTotal' | 'vacationDaysUsed' | 'sickDaysTotal' | 'sickDaysUsed' | 'bankHoursTotal' | 'bankHoursUsed';
+  | 'vacationDaysTotal'
+  | 'vacationDaysUsed'
+  | 'sickDaysTotal'
+  | 'sickDaysUsed'
+  | 'bankHoursTotal'
+  | 'bankHoursUsed'
+  | 'vacationDaysCarried'
+  | 'vacationDaysExpiring';
+type AllowanceKey = 'vacationDaysAllowance' | 'sickDaysAllowance';
 
 export class Employee extends Model<InferAttributes<Employee>, InferCreationAttributes<Employee>> {
   declare id: CreationOptional<number>;
@@ -26,6 +34,15 @@ export class Employee extends Model<InferAttributes<Employee>, InferCreationAttr
   declare sickDaysUsed: CreationOptional<number>;
   declare bankHoursTotal: CreationOptional<number>;
   declare bankHoursUsed: CreationOptional<number>;
+  declare endDate: CreationOptional<string | null>;
+  declare workPattern: CreationOptional<WorkPattern | null>;
+  declare vacationDaysAllowance: CreationOptional<number | null>;
+  declare sickDaysAllowance: CreationOptional<number | null>;
+  declare ledgerFromYear: CreationOptional<number | null>;
+  declare vacationDaysCarried: CreationOptional<number>;
+  declare vacationDaysExpiring: CreationOptional<number>;
+  declare vacationDaysExpiringOn: CreationOptional<string | null>;
+  declare balanceFiguresValidUntil: CreationOptional<string | null>;
   declare deletedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -38,6 +55,13 @@ export class Employee extends Model<InferAttributes<Employee>, InferCreationAttr
       defaultValue,
       get(this: Employee): number {
         return Number(this.getDataValue(key));
+      },
+    });
+    const allowance = (key: AllowanceKey) => ({
+      type: DataTypes.DECIMAL(6, 1),
+      get(this: Employee): number | null {
+        const value = this.getDataValue(key);
+        return value === null || value === undefined ? null : Number(value);
       },
     });
     Employee.init(
@@ -56,6 +80,15 @@ export class Employee extends Model<InferAttributes<Employee>, InferCreationAttr
         sickDaysUsed: balance('sickDaysUsed', 6, 0),
         bankHoursTotal: balance('bankHoursTotal', 7, EMPLOYEE_DEFAULTS.bankHoursTotal),
         bankHoursUsed: balance('bankHoursUsed', 7, 0),
+        endDate: DataTypes.DATEONLY,
+        workPattern: DataTypes.JSONB,
+        vacationDaysAllowance: allowance('vacationDaysAllowance'),
+        sickDaysAllowance: allowance('sickDaysAllowance'),
+        ledgerFromYear: DataTypes.INTEGER,
+        vacationDaysCarried: balance('vacationDaysCarried', 6, 0),
+        vacationDaysExpiring: balance('vacationDaysExpiring', 6, 0),
+        vacationDaysExpiringOn: DataTypes.DATEONLY,
+        balanceFiguresValidUntil: DataTypes.DATEONLY,
         deletedAt: DataTypes.DATE,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
