@@ -51,6 +51,7 @@ module.exports = {
         '<rootDir>/services/src/**/*.test.ts',
         '<rootDir>/workers/src/**/*.test.ts',
         '<rootDir>/scripts/src/**/*.test.ts',
+        '<rootDir>/tests/security/**/*.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/', ...timedUnderLoad],
       ...integrationHooks,
