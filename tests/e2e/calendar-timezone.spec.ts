@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createDatabase, Employee, LeaveRequest, User } from '@teamfolk/shared';
+import { Employee, LeaveRequest } from '@teamfolk/shared';
 import { createCompanyWithLeave, type CalendarLeave } from './support/calendar';
 import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
+import { companyIdOf, withE2eDatabase } from './support/database';
 
 const PASSWORD = 'a strong password';
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -20,11 +21,8 @@ const fullDate = (isoDate: string) =>
 
 /** An approved partial day of a new employee of the admin's company, 13:00 to 15:30 on the 14th of this month. */
 async function addPartialDay(adminEmail: string): Promise<void> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
-    const { companyId } = await User.findOne({ where: { email: adminEmail }, rejectOnEmpty: true });
+  await withE2eDatabase(async () => {
+    const companyId = await companyIdOf(adminEmail);
     const person = await Employee.create({ companyId, name: 'Pat Partial', email: uniqueEmail('partial') });
     await LeaveRequest.create({
       companyId,
@@ -43,9 +41,7 @@ async function addPartialDay(adminEmail: string): Promise<void> {
       status: 'approved',
       createdBy: null,
     });
-  } finally {
-    await sequelize.close();
-  }
+  });
 }
 
 type Mailbox = { waitFor(recipient: string, subject?: RegExp): Promise<Parameters<typeof linkIn>[0]> };

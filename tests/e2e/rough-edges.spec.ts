@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { Company, createDatabase, Employee, User } from '@teamfolk/shared';
+import { Company, Employee } from '@teamfolk/shared';
 import { createAdminAccount, openSignedIn } from './support/accounts';
 import { createCompanyWithLeave } from './support/calendar';
 import { expect, linkIn, signIn, test } from './support/fixtures';
 import { activateSubscription, endSubscription } from './support/subscriptions';
-import { createTeam } from './support/team';
+import { createTeam, type Team } from './support/team';
+import { companyIdOf, withE2eDatabase } from './support/database';
 
 /** Issue 27's rough edges on the user's path (items 11 to 20), in Chromium at 1280 and 375 px. */
 
@@ -20,6 +21,12 @@ async function openFromMenu(page: Page, item: string, heading: string) {
 
 const expiredBanner = (page: Page): Locator =>
   page.getByRole('alert').filter({ hasText: 'Subscription expired. Access restricted.' });
+
+/** Signs in as the team's admin and waits for the dashboard's welcome. */
+async function signInAsAdmin(page: Page, team: Team) {
+  await signIn(page, team.admin.email, team.admin.password);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${team.admin.name}` })).toBeVisible();
+}
 
 /** The state a closed screen shows, and none of what a failed or empty one would. */
 async function expectClosedScreen(page: Page) {
@@ -45,8 +52,7 @@ test.describe('item 11: once the subscription has ended', () => {
     const team = await createTeam();
     await endSubscription(team.admin.email);
 
-    await signIn(page, team.admin.email, team.admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+    await signInAsAdmin(page, team);
     await expectClosedScreen(page);
     await expect(expiredBanner(page)).toContainText('Subscribe again to restore access for your team.');
     for (const screen of ['Employees', 'Leave Requests', 'Calendar']) {
@@ -98,8 +104,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     const team = await createTeam();
     await activateSubscription(team.admin.email);
-    await signIn(page, team.admin.email, team.admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+    await signInAsAdmin(page, team);
     await openFromMenu(page, 'Employees', 'Employees');
 
     await page.getByRole('button', { name: 'Add Employee' }).click();
@@ -208,13 +213,9 @@ for (const viewport of [DESKTOP, PHONE]) {
 
 /** Public holidays come from the company's country (calendar settings). */
 async function setCompanyCountry(adminEmail: string, country: string): Promise<void> {
-  const sequelize = createDatabase(process.env.E2E_DATABASE_URL!, { poolMax: 2 });
-  try {
-    const admin = await User.findOne({ where: { email: adminEmail } });
-    await Company.update({ country }, { where: { id: admin!.companyId } });
-  } finally {
-    await sequelize.close();
-  }
+  await withE2eDatabase(async () => {
+    await Company.update({ country }, { where: { id: await companyIdOf(adminEmail) } });
+  });
 }
 
 /** The next Saturday and Sunday, and a New Year's Day that falls on a weekday (a US public holiday). */
@@ -370,12 +371,11 @@ test.describe('item 17: toolbar icons', () => {
 
 /** People with the long names, addresses and balances a real company has, enough to scroll the page. */
 async function addColleagues(adminEmail: string, count: number): Promise<void> {
-  const sequelize = createDatabase(process.env.E2E_DATABASE_URL!, { poolMax: 2 });
-  try {
-    const admin = await User.findOne({ where: { email: adminEmail } });
+  await withE2eDatabase(async () => {
+    const companyId = await companyIdOf(adminEmail);
     for (let index = 0; index < count; index++) {
       await Employee.create({
-        companyId: admin!.companyId,
+        companyId,
         name: `Aurelia Fontaine-Westerhagen ${index + 1}`,
         email: `aurelia.fontaine.westerhagen.${index + 1}.${Date.now()}@harbour-cafe.example.com`,
         jobRole: 'Senior Shift Supervisor',
@@ -384,9 +384,7 @@ async function addColleagues(adminEmail: string, count: number): Promise<void> {
         bankHoursTotal: 120.5,
       });
     }
-  } finally {
-    await sequelize.close();
-  }
+  });
 }
 
 /** The lines an element's text takes: one when nothing wraps. */
@@ -410,8 +408,7 @@ test('item 18: at 1280 px the Employees table fits, with every header and e-mail
   const team = await createTeam({ employeeBirthday: '1992-02-29' });
   await activateSubscription(team.admin.email);
   await addColleagues(team.admin.email, 24);
-  await signIn(page, team.admin.email, team.admin.password);
-  await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+  await signInAsAdmin(page, team);
   await openFromMenu(page, 'Employees', 'Employees');
   await expect(page.getByRole('row', { name: /Aurelia Fontaine-Westerhagen/ })).toHaveCount(24);
 

@@ -1,7 +1,8 @@
-import { Company, createDatabase, Employee, LeaveRequest, User } from '@teamfolk/shared';
+import { Company, Employee, LeaveRequest, User } from '@teamfolk/shared';
 import type { LeaveStatus, RequestType } from '@teamfolk/shared';
 import { hashPassword } from '@teamfolk/services';
 import { uniqueEmail } from './fixtures';
+import { withE2eDatabase } from './database';
 
 export interface CalendarAccount {
   name: string;
@@ -38,13 +39,10 @@ export async function createCompanyWithLeave(
   employeeName: string,
   leaves: readonly CalendarLeave[],
 ): Promise<CalendarCompany> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
   const admin = { name: 'Cora Calendar', email: uniqueEmail('calendar-admin'), password: PASSWORD };
   const employee = { name: employeeName, email: uniqueEmail('calendar-employee'), password: PASSWORD };
   const passwordHash = await hashPassword(PASSWORD);
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
+  await withE2eDatabase(async (sequelize) => {
     await sequelize.transaction(async (transaction) => {
       const company = await Company.create({ name: 'Lighthouse Books' }, { transaction });
       const verified = { companyId: company.id, passwordHash, emailVerifiedAt: new Date() };
@@ -91,8 +89,6 @@ export async function createCompanyWithLeave(
         );
       }
     });
-  } finally {
-    await sequelize.close();
-  }
+  });
   return { admin, employee };
 }

@@ -1,6 +1,7 @@
-import { Company, createDatabase, Employee, User } from '@teamfolk/shared';
+import { Company, Employee, User } from '@teamfolk/shared';
 import { hashPassword } from '@teamfolk/services';
 import { uniqueEmail } from './fixtures';
+import { withE2eDatabase } from './database';
 
 export interface TeamMember {
   name: string;
@@ -28,13 +29,10 @@ const PASSWORD = 'a strong password';
  * from a ready team; the screens that get there for real have their own specs.
  */
 export async function createTeam({ employeeBirthday = null, employeeHireDate }: TeamOptions = {}): Promise<Team> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
   const admin = { name: 'Alma Admin', email: uniqueEmail('leave-admin'), password: PASSWORD };
   const employee = { name: 'Emil Employee', email: uniqueEmail('leave-employee'), password: PASSWORD };
   const passwordHash = await hashPassword(PASSWORD);
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
+  await withE2eDatabase(async (sequelize) => {
     await sequelize.transaction(async (transaction) => {
       const company = await Company.create({ name: 'Harbour Cafe' }, { transaction });
       const verified = { companyId: company.id, passwordHash, emailVerifiedAt: new Date() };
@@ -56,8 +54,6 @@ export async function createTeam({ employeeBirthday = null, employeeHireDate }: 
         { transaction },
       );
     });
-  } finally {
-    await sequelize.close();
-  }
+  });
   return { admin, employee };
 }
