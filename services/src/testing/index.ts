@@ -6,9 +6,9 @@ export * from './api-process';
 export * from './factories';
 export * from './harness';
 export * from './load';
+export * from './route-table';
 export * from './stripe-stub';
 export * from './zip';
-/** Internals the adversarial suites drive directly: the app's route list, e-mail tokens, export links. */
-export { routeKey, routeTable, type RouteEntry } from '../http/route-table';
+/** Internals the adversarial suites drive directly: e-mail tokens and export links. */
 export { issueEmailToken } from '../auth/tokens';
 export { ExportLinks } from '../privacy/export-links';
