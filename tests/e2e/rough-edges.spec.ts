@@ -4,7 +4,7 @@ import { createAdminAccount, openSignedIn } from './support/accounts';
 import { createCompanyWithLeave } from './support/calendar';
 import { expect, linkIn, signIn, test } from './support/fixtures';
 import { activateSubscription, endSubscription } from './support/subscriptions';
-import { createTeam, type Team } from './support/team';
+import { createTeam } from './support/team';
 import { companyIdOf, withE2eDatabase } from './support/database';
 
 /** Issue 27's rough edges on the user's path (items 11 to 20), in Chromium at 1280 and 375 px. */
@@ -22,10 +22,20 @@ async function openFromMenu(page: Page, item: string, heading: string) {
 const expiredBanner = (page: Page): Locator =>
   page.getByRole('alert').filter({ hasText: 'Subscription expired. Access restricted.' });
 
-/** Signs in as the team's admin and waits for the dashboard's welcome. */
-async function signInAsAdmin(page: Page, team: Team) {
-  await signIn(page, team.admin.email, team.admin.password);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${team.admin.name}` })).toBeVisible();
+/** Signs in and waits for the dashboard's welcome. */
+async function signInAs(page: Page, person: { name: string; email: string; password: string }) {
+  await signIn(page, person.email, person.password);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${person.name}` })).toBeVisible();
+}
+
+/** An admin of a subscribed company, on its Leave Requests screen with one pending request of Emil Employee. */
+async function openOnePendingRequest(page: Page) {
+  const { admin } = await createCompanyWithLeave('Emil Employee', [
+    { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
+  ]);
+  await activateSubscription(admin.email);
+  await signInAs(page, admin);
+  await openFromMenu(page, 'Leave Requests', 'Leave Requests');
 }
 
 /** The state a closed screen shows, and none of what a failed or empty one would. */
@@ -52,7 +62,7 @@ test.describe('item 11: once the subscription has ended', () => {
     const team = await createTeam();
     await endSubscription(team.admin.email);
 
-    await signInAsAdmin(page, team);
+    await signInAs(page, team.admin);
     await expectClosedScreen(page);
     await expect(expiredBanner(page)).toContainText('Subscribe again to restore access for your team.');
     for (const screen of ['Employees', 'Leave Requests', 'Calendar']) {
@@ -79,8 +89,7 @@ test.describe('item 11: once the subscription has ended', () => {
     const team = await createTeam();
     await endSubscription(team.admin.email);
 
-    await signIn(page, team.employee.email, team.employee.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Emil Employee' })).toBeVisible();
+    await signInAs(page, team.employee);
     await expect(page.getByRole('heading', { name: 'Your Balance Overview' })).toBeVisible();
     await expectClosedScreen(page);
     await expect(expiredBanner(page)).toContainText('Please contact an administrator to reactivate the subscription.');
@@ -104,7 +113,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     const team = await createTeam();
     await activateSubscription(team.admin.email);
-    await signInAsAdmin(page, team);
+    await signInAs(page, team.admin);
     await openFromMenu(page, 'Employees', 'Employees');
 
     await page.getByRole('button', { name: 'Add Employee' }).click();
@@ -162,8 +171,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     }));
     const { admin } = await createCompanyWithLeave('Emil Employee', pending);
     await activateSubscription(admin.email);
-    await signIn(page, admin.email, admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
+    await signInAs(page, admin);
     await openFromMenu(page, 'Leave Requests', 'Leave Requests');
     const requests =
       viewport === DESKTOP
@@ -248,8 +256,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       if (request.method() === 'POST' && request.url().endsWith('/api/leaves')) submissions.push(request.url());
     });
 
-    await signIn(page, team.employee.email, team.employee.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Emil Employee' })).toBeVisible();
+    await signInAs(page, team.employee);
     await page.getByRole('button', { name: 'Submit Leave Request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit Leave Request' });
     const submit = dialog.getByRole('button', { name: 'Submit Request' });
@@ -302,14 +309,7 @@ test.describe('item 17: toolbar icons', () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    const { admin } = await createCompanyWithLeave('Emil Employee', [
-      { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
-    ]);
-    await activateSubscription(admin.email);
-    await signIn(page, admin.email, admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
-
-    await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+    await openOnePendingRequest(page);
     const approve = page.getByRole('button', { name: 'Approve the leave request of Emil Employee' });
     await approve.focus();
     await page.keyboard.press('Tab');
@@ -335,13 +335,7 @@ test.describe('item 17: toolbar icons', () => {
     test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
     test('at 375 px every icon is named and no tooltip stays after a tap', async ({ page }) => {
-      const { admin } = await createCompanyWithLeave('Emil Employee', [
-        { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
-      ]);
-      await activateSubscription(admin.email);
-      await signIn(page, admin.email, admin.password);
-      await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
-      await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+      await openOnePendingRequest(page);
 
       const toolbar = page.locator('.RaList-actions');
       for (const action of ['Sort by submitted descending', 'Add filter', 'Export', 'Submit Leave Request']) {
@@ -408,7 +402,7 @@ test('item 18: at 1280 px the Employees table fits, with every header and e-mail
   const team = await createTeam({ employeeBirthday: '1992-02-29' });
   await activateSubscription(team.admin.email);
   await addColleagues(team.admin.email, 24);
-  await signInAsAdmin(page, team);
+  await signInAs(page, team.admin);
   await openFromMenu(page, 'Employees', 'Employees');
   await expect(page.getByRole('row', { name: /Aurelia Fontaine-Westerhagen/ })).toHaveCount(24);
 
