@@ -1,17 +1,12 @@
 import type { Page } from '@playwright/test';
+import { submitSignUpForm } from './support/accounts';
 import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
 import { inviteEmployee } from './support/invitations';
 
 const PASSWORD = 'a strong password';
 
 async function signUp(page: Page, email: string, confirmation = PASSWORD, password = PASSWORD) {
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill('Northwind Bakery');
-  await page.getByLabel('Your Name').fill('Nora North');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(confirmation);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUpForm(page, { email, password, confirmation });
 }
 
 test('an admin signs up, verifies the e-mail from the inbox and reaches the admin dashboard', async ({

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Employee, LeaveRequest } from '@teamfolk/shared';
 import { createCompanyWithLeave, type CalendarLeave } from './support/calendar';
+import { submitSignUpForm } from './support/accounts';
 import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
 import { companyIdOf, withE2eDatabase } from './support/database';
 
@@ -48,13 +49,7 @@ type Mailbox = { waitFor(recipient: string, subject?: RegExp): Promise<Parameter
 
 async function signUpAndVerify(page: Page, mailbox: Mailbox): Promise<string> {
   const email = uniqueEmail('zoned');
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill('Hudson Harbor Books');
-  await page.getByLabel('Your Name').fill('Hana Hudson');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUpForm(page, { email, password: PASSWORD, companyName: 'Hudson Harbor Books', name: 'Hana Hudson' });
   await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
   await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
   await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
