@@ -126,16 +126,21 @@ const LEAVES: CalendarLeave[] = [
   },
 ];
 
+/** Alice Archer's company with LEAVES, its admin signed in on the calendar screen. */
+async function openCalendarOfNewCompany(page: Page): Promise<void> {
+  const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.goto('/dashboard/calendar');
+}
+
 test.describe('on a phone, at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   test('a Sunday-to-Saturday month grid marks the days with leave, and a tap lists the people out', async ({
     page,
   }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
 
     const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(now);
     const grid = page.getByRole('table', { name: `Days with leave in ${monthName}` });
@@ -167,10 +172,7 @@ test.describe('on a phone, at 375 px', () => {
   });
 
   test('a tap or a long press on a month button shows no tooltip over the export buttons', async ({ page }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
 
     const next = page.getByRole('button', { name: 'Next month' });
     await next.tap();
@@ -190,10 +192,7 @@ test.describe('in a 375 px window with a mouse', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the tooltip of a clicked month button never covers the export buttons', async ({ page }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
 
     await page.getByRole('button', { name: 'Next month' }).click();
     await expect(page.getByRole('tooltip', { name: 'Next month' })).toBeVisible();
@@ -206,10 +205,7 @@ test.describe('with a mouse, at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('the month buttons still name themselves in a tooltip on hover', async ({ page }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
     await page.getByRole('button', { name: 'Next month' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Next month' })).toBeVisible();
   });

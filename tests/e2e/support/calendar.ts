@@ -1,8 +1,7 @@
-import { Company, Employee, LeaveRequest, User } from '@teamfolk/shared';
+import { Employee, LeaveRequest } from '@teamfolk/shared';
 import type { LeaveStatus, RequestType } from '@teamfolk/shared';
-import { hashPassword } from '@teamfolk/services';
 import { uniqueEmail } from './fixtures';
-import { withE2eDatabase } from './database';
+import { writeCompanyWithPeople } from './team';
 
 export interface CalendarAccount {
   name: string;
@@ -41,35 +40,21 @@ export async function createCompanyWithLeave(
 ): Promise<CalendarCompany> {
   const admin = { name: 'Cora Calendar', email: uniqueEmail('calendar-admin'), password: PASSWORD };
   const employee = { name: employeeName, email: uniqueEmail('calendar-employee'), password: PASSWORD };
-  const passwordHash = await hashPassword(PASSWORD);
-  await withE2eDatabase(async (sequelize) => {
-    await sequelize.transaction(async (transaction) => {
-      const company = await Company.create({ name: 'Lighthouse Books' }, { transaction });
-      const verified = { companyId: company.id, passwordHash, emailVerifiedAt: new Date() };
-      await User.create({ ...verified, role: 'admin', name: admin.name, email: admin.email }, { transaction });
-      const employeeUser = await User.create(
-        { ...verified, role: 'employee', name: employee.name, email: employee.email },
-        { transaction },
-      );
-      const people = new Map<string, Employee>();
-      people.set(
-        employee.name,
-        await Employee.create(
-          { companyId: company.id, userId: employeeUser.id, name: employee.name, email: employee.email },
-          { transaction },
-        ),
-      );
+  await writeCompanyWithPeople(
+    { companyName: 'Lighthouse Books', admin, employee },
+    async (transaction, companyId, employeeRecord) => {
+      const people = new Map<string, Employee>([[employee.name, employeeRecord]]);
       for (const leave of leaves) {
         const person =
           people.get(leave.employeeName) ??
           (await Employee.create(
-            { companyId: company.id, name: leave.employeeName, email: uniqueEmail('calendar-colleague') },
+            { companyId, name: leave.employeeName, email: uniqueEmail('calendar-colleague') },
             { transaction },
           ));
         people.set(leave.employeeName, person);
         await LeaveRequest.create(
           {
-            companyId: company.id,
+            companyId,
             employeeId: person.id,
             userId: person.userId ?? null,
             employeeName: leave.employeeName,
@@ -88,7 +73,7 @@ export async function createCompanyWithLeave(
           { transaction },
         );
       }
-    });
-  });
+    },
+  );
   return { admin, employee };
 }
