@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { Employee, LeaveRequest } from '@teamfolk/shared';
 import { createCompanyWithLeave, type CalendarLeave } from './support/calendar';
 import { submitSignUpForm } from './support/accounts';
-import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
+import { expect, linkIn, signIn, test, uniqueEmail, type Mailbox } from './support/fixtures';
 import { companyIdOf, withE2eDatabase } from './support/database';
 
 const PASSWORD = 'a strong password';
@@ -44,8 +44,6 @@ async function addPartialDay(adminEmail: string): Promise<void> {
     });
   });
 }
-
-type Mailbox = { waitFor(recipient: string, subject?: RegExp): Promise<Parameters<typeof linkIn>[0]> };
 
 async function signUpAndVerify(page: Page, mailbox: Mailbox): Promise<string> {
   const email = uniqueEmail('zoned');
