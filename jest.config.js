@@ -23,6 +23,28 @@ const common = { rootDir: __dirname, transform, transformIgnorePatterns, moduleN
  * that no other test file shares the machine's cores with their measurement.
  */
 const timedUnderLoad = ['<rootDir>/services/src/http/company-bulkhead.test.ts'];
+/** The slowest integration files (about three minutes together): their own tier, `npm run test:slow`. */
+const slow = [
+  '<rootDir>/tests/security/fuzz.test.ts',
+  '<rootDir>/tests/security/authorization-matrix.test.ts',
+  '<rootDir>/services/src/auth/two-factor.test.ts',
+  '<rootDir>/services/src/auth/rate-limits.test.ts',
+];
+/**
+ * Test files of the back-end packages that touch no database, Redis, network or child process: they
+ * run with the unit tests, without the integration hooks.
+ */
+const pureBackEnd = [
+  '<rootDir>/services/src/calendar/calendar-file.test.ts',
+  '<rootDir>/services/src/calendar/ical-events.test.ts',
+  '<rootDir>/services/src/calendar/ical-text.test.ts',
+  '<rootDir>/services/src/calendar/ical-zones.test.ts',
+  '<rootDir>/services/src/calendar/name-order.test.ts',
+  '<rootDir>/workers/src/email/compose.test.ts',
+  '<rootDir>/workers/src/jobs.test.ts',
+  '<rootDir>/scripts/src/bundle-sizes.test.ts',
+  '<rootDir>/scripts/src/production-image.test.ts',
+];
 const integrationHooks = {
   globalSetup: '<rootDir>/shared/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/shared/src/testing/global-teardown.ts',
@@ -42,6 +64,7 @@ module.exports = {
         '<rootDir>/shared/src/**/*.test.ts',
         '<rootDir>/console/src/**/*.test.ts',
         '<rootDir>/deploy/**/*.test.ts',
+        ...pureBackEnd,
       ],
     },
     {
@@ -51,8 +74,15 @@ module.exports = {
         '<rootDir>/services/src/**/*.test.ts',
         '<rootDir>/workers/src/**/*.test.ts',
         '<rootDir>/scripts/src/**/*.test.ts',
+        '<rootDir>/tests/security/**/*.test.ts',
       ],
-      testPathIgnorePatterns: ['/node_modules/', ...timedUnderLoad],
+      testPathIgnorePatterns: ['/node_modules/', ...timedUnderLoad, ...slow, ...pureBackEnd],
+      ...integrationHooks,
+    },
+    {
+      ...common,
+      displayName: 'slow',
+      testMatch: slow,
       ...integrationHooks,
     },
     {

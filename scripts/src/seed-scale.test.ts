@@ -3,8 +3,8 @@ import { addDays, format, nextMonday } from 'date-fns';
 import { Client } from 'pg';
 import { leaveDuration, REQUEST_TYPES } from '@teamfolk/shared';
 import { createTestDatabase } from '@teamfolk/shared/testing';
-import { publicHolidays } from '../../services/src/calendar/holidays';
-import { bearerFor, startTestApp, type TestApp } from '../../services/src/testing/harness';
+import { publicHolidays } from '@teamfolk/services';
+import { bearerFor, startTestApp, type TestApp } from '@teamfolk/services/testing';
 import { seedScale, type ScaleSeedSummary } from './seed-scale';
 
 const COMPANIES = 20;

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
-  closeRedis,
-  createRedisConnection,
   discoverPostgres,
   discoverRedis,
   loadConfig,
   migrateDatabase,
   MissingServiceError,
-  openAppDatabase,
+  openAppConnections,
   startMailSink,
   stopOnSignals,
   type MailSink,
@@ -72,17 +70,18 @@ async function main(): Promise<void> {
   const logger = terminalLogger(config);
   // Always: the database may have been created a moment ago.
   await migrateDatabase(databaseUrl, config.DATABASE_APP_URL);
-  const sequelize = await openAppDatabase(config);
-  stopStack.push(() => sequelize.close());
+  // The workers log Redis outages already.
+  const {
+    sequelize,
+    redis: producerRedis,
+    close: closeConnections,
+  } = await openAppConnections(config, () => undefined);
+  stopStack.push(closeConnections);
 
   const workers = await startWorkers({ ...workerSettingsOf(config), sequelize, logger });
   stopStack.push(() => workers.close());
 
-  const readinessRedis = createRedisConnection(config.REDIS_URL, 'producer');
-  readinessRedis.on('error', () => undefined);
-  stopStack.push(() => closeRedis(readinessRedis));
-
-  const app = createApp({ config, sequelize, redis: readinessRedis, logger, mailSink });
+  const app = createApp({ config, sequelize, redis: producerRedis, logger, mailSink });
   const server = await listen(app, config.PORT, logger, config.SHUTDOWN_TIMEOUT_MS);
   stopStack.push(() => server.close());
 

@@ -104,15 +104,15 @@ function main(): void {
         run('console types', 'npm', ['run', 'typecheck', '--workspace', 'console', '--silent']),
     },
   ];
-  const parallel = ['--selectProjects', 'unit', 'integration', 'chaos'];
-  const jestOk = run('unit and integration', npx, [
+  const parallel = ['--selectProjects', 'unit', 'integration', 'slow', 'chaos'];
+  const jestOk = run('unit, integration, slow and chaos', npx, [
     'jest',
     '--ci',
     ...parallel,
     '--json',
     `--outputFile=${jestReport}`,
   ]);
-  steps.push({ name: 'unit and integration (jest)', ok: jestOk, counts: jestCounts(jestReport) });
+  steps.push({ name: 'unit, integration, slow and chaos (jest)', ok: jestOk, counts: jestCounts(jestReport) });
   const serialArgs = ['jest', '--ci', '--selectProjects', 'serial', '--runInBand', '--json'];
   const serialOk = run('timed under load, one file at a time', npx, [
     ...serialArgs,

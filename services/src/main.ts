@@ -2,16 +2,7 @@
 import './ops/garbage-collection';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import {
-  closeRedis,
-  createLogger,
-  createRedisConnection,
-  loadConfig,
-  migrateOnStart,
-  openAppDatabase,
-  runMain,
-  stopOnSignals,
-} from '@teamfolk/shared';
+import { createLogger, loadConfig, migrateOnStart, openAppConnections, runMain, stopOnSignals } from '@teamfolk/shared';
 import { createApp } from './app';
 import { superviseApiProcesses } from './cluster';
 import { listen } from './server';
@@ -31,9 +22,11 @@ async function main(): Promise<void> {
       return;
     }
   }
-  const sequelize = await openAppDatabase(config);
-  const redis = createRedisConnection(config.REDIS_URL, 'producer');
-  redis.on('error', (error) => logger.warn({ err: error }, 'redis unavailable'));
+  const {
+    sequelize,
+    redis,
+    close: closeConnections,
+  } = await openAppConnections(config, (error) => logger.warn({ err: error }, 'redis unavailable'));
   const app = createApp({ config, sequelize, redis, logger });
   const running = await listen(app, config.PORT, logger, config.SHUTDOWN_TIMEOUT_MS);
   logger.info({ port: running.port }, 'api listening');
@@ -47,8 +40,7 @@ async function main(): Promise<void> {
     config.SHUTDOWN_TIMEOUT_MS + 5_000,
     async () => {
       await running.close();
-      await closeRedis(redis);
-      await sequelize.close();
+      await closeConnections();
     },
     signals,
   );

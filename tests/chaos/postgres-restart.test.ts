@@ -1,5 +1,5 @@
 import { QueryTypes } from 'sequelize';
-import { createCompanyWithAdmin } from '../../services/src/testing/factories';
+import { createCompanyWithAdmin } from '@teamfolk/services/testing';
 import { createSubscribedCompany, twoWorkingDaysAhead } from './support/company';
 import { call, signIn, type Reply } from './support/http';
 import { sleep, waitUntil } from './support/processes';

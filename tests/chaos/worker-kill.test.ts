@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QueryTypes } from 'sequelize';
 import { SentEmail } from '@teamfolk/shared';
-import { createCompanyWithAdmin } from '../../services/src/testing/factories';
+import { createCompanyWithAdmin } from '@teamfolk/services/testing';
 import { inviteEmployees } from './support/company';
 import { waitUntil } from './support/processes';
 import { CHAOS_SEED, seededRandom } from './support/random';

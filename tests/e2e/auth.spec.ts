@@ -1,17 +1,21 @@
 import type { Page } from '@playwright/test';
-import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
+import { submitSignUpForm } from './support/accounts';
+import { expect, linkIn, signIn, test, uniqueEmail, type Mailbox } from './support/fixtures';
 import { inviteEmployee } from './support/invitations';
 
 const PASSWORD = 'a strong password';
 
 async function signUp(page: Page, email: string, confirmation = PASSWORD, password = PASSWORD) {
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill('Northwind Bakery');
-  await page.getByLabel('Your Name').fill('Nora North');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(confirmation);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUpForm(page, { email, password, confirmation });
+}
+
+/** A new admin who followed the e-mailed link, signed in on the dashboard. */
+async function signUpVerifyAndSignIn(page: Page, mailbox: Mailbox, email: string) {
+  await signUp(page, email);
+  await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
+  await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
 test('an admin signs up, verifies the e-mail from the inbox and reaches the admin dashboard', async ({
@@ -153,11 +157,7 @@ test.describe('on a phone', () => {
 
   test('the dashboard menu lives in a drawer', async ({ page, mailbox }) => {
     const email = uniqueEmail('phone');
-    await signUp(page, email);
-    await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
-    await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
-    await signIn(page, email, PASSWORD);
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await signUpVerifyAndSignIn(page, mailbox, email);
     const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });
     await expect(menu.getByRole('link', { name: 'Employees' })).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
@@ -173,11 +173,7 @@ test('narrowing a signed-in window to phone width keeps the page usable and read
   mailbox,
 }) => {
   const email = uniqueEmail('resize');
-  await signUp(page, email);
-  await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
-  await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
-  await signIn(page, email, PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await signUpVerifyAndSignIn(page, mailbox, email);
 
   await page.setViewportSize({ width: 375, height: 740 });
   const menu = page.getByRole('navigation', { name: 'Dashboard navigation' });

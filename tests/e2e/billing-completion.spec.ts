@@ -138,13 +138,12 @@ for (const viewport of [
 }
 
 test.describe('the way to the checkout and back', () => {
-  test('the first-employee checkout opens one second after the admin is told payment is needed', async ({
-    page,
-    baseURL,
-  }) => {
-    test.setTimeout(60_000);
-    const admin = await createVerifiedAdmin();
-    await signInAt(page, new URL(baseURL!).origin, admin);
+  test.describe.configure({ timeout: 60_000 });
+  test.beforeEach(async ({ page, baseURL }) => {
+    await signInAt(page, new URL(baseURL!).origin, await createVerifiedAdmin());
+  });
+
+  test('the first-employee checkout opens one second after the admin is told payment is needed', async ({ page }) => {
     const told = page.waitForResponse(
       (response) => response.url().endsWith('/api/employees') && response.request().method() === 'POST',
     );
@@ -163,11 +162,7 @@ test.describe('the way to the checkout and back', () => {
 
   test('the return page says it is confirming the payment from its first words, never blank or Loading', async ({
     page,
-    baseURL,
   }) => {
-    test.setTimeout(60_000);
-    const admin = await createVerifiedAdmin();
-    await signInAt(page, new URL(baseURL!).origin, admin);
     await startFirstEmployeeCheckout(page, 'Rae Return', uniqueEmail('rae'));
     await page.addInitScript(() => {
       const shown: string[] = [];

@@ -10,6 +10,7 @@ import {
   SECOND_CARD,
   subscribeThroughCheckout,
 } from './support/billing';
+import { submitSignUpForm } from './support/accounts';
 import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
 import { createTeam } from './support/team';
 
@@ -34,13 +35,7 @@ test('a new admin pays for the first employee on the local checkout and the empl
 }) => {
   test.setTimeout(90_000);
   const adminEmail = uniqueEmail('founder');
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill('Northwind Bakery');
-  await page.getByLabel('Your Name').fill('Nora North');
-  await page.getByLabel('Email').fill(adminEmail);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUpForm(page, { email: adminEmail, password: PASSWORD });
   await page.goto(linkIn(await mailbox.waitFor(adminEmail, /Verify your email/)));
   await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
   await signIn(page, adminEmail, PASSWORD);

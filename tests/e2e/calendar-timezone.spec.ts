@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createDatabase, Employee, LeaveRequest, User } from '@teamfolk/shared';
+import { Employee, LeaveRequest } from '@teamfolk/shared';
 import { createCompanyWithLeave, type CalendarLeave } from './support/calendar';
-import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
+import { submitSignUpForm } from './support/accounts';
+import { expect, linkIn, signIn, test, uniqueEmail, type Mailbox } from './support/fixtures';
+import { companyIdOf, withE2eDatabase } from './support/database';
 
 const PASSWORD = 'a strong password';
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -20,11 +22,8 @@ const fullDate = (isoDate: string) =>
 
 /** An approved partial day of a new employee of the admin's company, 13:00 to 15:30 on the 14th of this month. */
 async function addPartialDay(adminEmail: string): Promise<void> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
-    const { companyId } = await User.findOne({ where: { email: adminEmail }, rejectOnEmpty: true });
+  await withE2eDatabase(async () => {
+    const companyId = await companyIdOf(adminEmail);
     const person = await Employee.create({ companyId, name: 'Pat Partial', email: uniqueEmail('partial') });
     await LeaveRequest.create({
       companyId,
@@ -43,22 +42,12 @@ async function addPartialDay(adminEmail: string): Promise<void> {
       status: 'approved',
       createdBy: null,
     });
-  } finally {
-    await sequelize.close();
-  }
+  });
 }
-
-type Mailbox = { waitFor(recipient: string, subject?: RegExp): Promise<Parameters<typeof linkIn>[0]> };
 
 async function signUpAndVerify(page: Page, mailbox: Mailbox): Promise<string> {
   const email = uniqueEmail('zoned');
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill('Hudson Harbor Books');
-  await page.getByLabel('Your Name').fill('Hana Hudson');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUpForm(page, { email, password: PASSWORD, companyName: 'Hudson Harbor Books', name: 'Hana Hudson' });
   await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
   await page.goto(linkIn(await mailbox.waitFor(email, /Verify your email/)));
   await expect(page.getByText('Email Verified Successfully!')).toBeVisible();
@@ -135,16 +124,21 @@ const LEAVES: CalendarLeave[] = [
   },
 ];
 
+/** Alice Archer's company with LEAVES, its admin signed in on the calendar screen. */
+async function openCalendarOfNewCompany(page: Page): Promise<void> {
+  const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
+  await signIn(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.goto('/dashboard/calendar');
+}
+
 test.describe('on a phone, at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   test('a Sunday-to-Saturday month grid marks the days with leave, and a tap lists the people out', async ({
     page,
   }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
 
     const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(now);
     const grid = page.getByRole('table', { name: `Days with leave in ${monthName}` });
@@ -176,10 +170,7 @@ test.describe('on a phone, at 375 px', () => {
   });
 
   test('a tap or a long press on a month button shows no tooltip over the export buttons', async ({ page }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
 
     const next = page.getByRole('button', { name: 'Next month' });
     await next.tap();
@@ -199,10 +190,7 @@ test.describe('in a 375 px window with a mouse', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the tooltip of a clicked month button never covers the export buttons', async ({ page }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
 
     await page.getByRole('button', { name: 'Next month' }).click();
     await expect(page.getByRole('tooltip', { name: 'Next month' })).toBeVisible();
@@ -215,10 +203,7 @@ test.describe('with a mouse, at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('the month buttons still name themselves in a tooltip on hover', async ({ page }) => {
-    const { admin } = await createCompanyWithLeave('Alice Archer', LEAVES);
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await page.goto('/dashboard/calendar');
+    await openCalendarOfNewCompany(page);
     await page.getByRole('button', { name: 'Next month' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Next month' })).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { submitSignUpForm } from './support/accounts';
 import { expect, linkIn, signIn, test, uniqueEmail } from './support/fixtures';
 import { activateSubscription } from './support/subscriptions';
 
@@ -11,13 +12,7 @@ interface Mailbox {
 
 async function signUpAdmin(page: Page): Promise<string> {
   const email = uniqueEmail('employer');
-  await page.goto('/signup');
-  await page.getByLabel('Company Name').fill('Northwind Bakery');
-  await page.getByLabel('Your Name').fill('Nora North');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUpForm(page, { email, password: PASSWORD });
   await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
   return email;
 }

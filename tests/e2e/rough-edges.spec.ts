@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { Company, createDatabase, Employee, User } from '@teamfolk/shared';
+import { Company, Employee } from '@teamfolk/shared';
 import { createAdminAccount, openSignedIn } from './support/accounts';
 import { createCompanyWithLeave } from './support/calendar';
 import { expect, linkIn, signIn, test } from './support/fixtures';
 import { activateSubscription, endSubscription } from './support/subscriptions';
 import { createTeam } from './support/team';
+import { companyIdOf, withE2eDatabase } from './support/database';
 
 /** Issue 27's rough edges on the user's path (items 11 to 20), in Chromium at 1280 and 375 px. */
 
@@ -20,6 +21,22 @@ async function openFromMenu(page: Page, item: string, heading: string) {
 
 const expiredBanner = (page: Page): Locator =>
   page.getByRole('alert').filter({ hasText: 'Subscription expired. Access restricted.' });
+
+/** Signs in and waits for the dashboard's welcome. */
+async function signInAs(page: Page, person: { name: string; email: string; password: string }) {
+  await signIn(page, person.email, person.password);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${person.name}` })).toBeVisible();
+}
+
+/** An admin of a subscribed company, on its Leave Requests screen with one pending request of Emil Employee. */
+async function openOnePendingRequest(page: Page) {
+  const { admin } = await createCompanyWithLeave('Emil Employee', [
+    { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
+  ]);
+  await activateSubscription(admin.email);
+  await signInAs(page, admin);
+  await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+}
 
 /** The state a closed screen shows, and none of what a failed or empty one would. */
 async function expectClosedScreen(page: Page) {
@@ -45,8 +62,7 @@ test.describe('item 11: once the subscription has ended', () => {
     const team = await createTeam();
     await endSubscription(team.admin.email);
 
-    await signIn(page, team.admin.email, team.admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+    await signInAs(page, team.admin);
     await expectClosedScreen(page);
     await expect(expiredBanner(page)).toContainText('Subscribe again to restore access for your team.');
     for (const screen of ['Employees', 'Leave Requests', 'Calendar']) {
@@ -73,8 +89,7 @@ test.describe('item 11: once the subscription has ended', () => {
     const team = await createTeam();
     await endSubscription(team.admin.email);
 
-    await signIn(page, team.employee.email, team.employee.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Emil Employee' })).toBeVisible();
+    await signInAs(page, team.employee);
     await expect(page.getByRole('heading', { name: 'Your Balance Overview' })).toBeVisible();
     await expectClosedScreen(page);
     await expect(expiredBanner(page)).toContainText('Please contact an administrator to reactivate the subscription.');
@@ -98,8 +113,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     const team = await createTeam();
     await activateSubscription(team.admin.email);
-    await signIn(page, team.admin.email, team.admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+    await signInAs(page, team.admin);
     await openFromMenu(page, 'Employees', 'Employees');
 
     await page.getByRole('button', { name: 'Add Employee' }).click();
@@ -157,8 +171,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     }));
     const { admin } = await createCompanyWithLeave('Emil Employee', pending);
     await activateSubscription(admin.email);
-    await signIn(page, admin.email, admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
+    await signInAs(page, admin);
     await openFromMenu(page, 'Leave Requests', 'Leave Requests');
     const requests =
       viewport === DESKTOP
@@ -208,13 +221,9 @@ for (const viewport of [DESKTOP, PHONE]) {
 
 /** Public holidays come from the company's country (calendar settings). */
 async function setCompanyCountry(adminEmail: string, country: string): Promise<void> {
-  const sequelize = createDatabase(process.env.E2E_DATABASE_URL!, { poolMax: 2 });
-  try {
-    const admin = await User.findOne({ where: { email: adminEmail } });
-    await Company.update({ country }, { where: { id: admin!.companyId } });
-  } finally {
-    await sequelize.close();
-  }
+  await withE2eDatabase(async () => {
+    await Company.update({ country }, { where: { id: await companyIdOf(adminEmail) } });
+  });
 }
 
 /** The next Saturday and Sunday, and a New Year's Day that falls on a weekday (a US public holiday). */
@@ -247,8 +256,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       if (request.method() === 'POST' && request.url().endsWith('/api/leaves')) submissions.push(request.url());
     });
 
-    await signIn(page, team.employee.email, team.employee.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Emil Employee' })).toBeVisible();
+    await signInAs(page, team.employee);
     await page.getByRole('button', { name: 'Submit Leave Request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit Leave Request' });
     const submit = dialog.getByRole('button', { name: 'Submit Request' });
@@ -301,14 +309,7 @@ test.describe('item 17: toolbar icons', () => {
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
-    const { admin } = await createCompanyWithLeave('Emil Employee', [
-      { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
-    ]);
-    await activateSubscription(admin.email);
-    await signIn(page, admin.email, admin.password);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
-
-    await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+    await openOnePendingRequest(page);
     const approve = page.getByRole('button', { name: 'Approve the leave request of Emil Employee' });
     await approve.focus();
     await page.keyboard.press('Tab');
@@ -334,13 +335,7 @@ test.describe('item 17: toolbar icons', () => {
     test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
     test('at 375 px every icon is named and no tooltip stays after a tap', async ({ page }) => {
-      const { admin } = await createCompanyWithLeave('Emil Employee', [
-        { employeeName: 'Emil Employee', requestType: 'vacation', status: 'pending', ...mondayToTuesday(4) },
-      ]);
-      await activateSubscription(admin.email);
-      await signIn(page, admin.email, admin.password);
-      await expect(page.getByRole('heading', { name: 'Welcome back, Cora Calendar' })).toBeVisible();
-      await openFromMenu(page, 'Leave Requests', 'Leave Requests');
+      await openOnePendingRequest(page);
 
       const toolbar = page.locator('.RaList-actions');
       for (const action of ['Sort by submitted descending', 'Add filter', 'Export', 'Submit Leave Request']) {
@@ -370,12 +365,11 @@ test.describe('item 17: toolbar icons', () => {
 
 /** People with the long names, addresses and balances a real company has, enough to scroll the page. */
 async function addColleagues(adminEmail: string, count: number): Promise<void> {
-  const sequelize = createDatabase(process.env.E2E_DATABASE_URL!, { poolMax: 2 });
-  try {
-    const admin = await User.findOne({ where: { email: adminEmail } });
+  await withE2eDatabase(async () => {
+    const companyId = await companyIdOf(adminEmail);
     for (let index = 0; index < count; index++) {
       await Employee.create({
-        companyId: admin!.companyId,
+        companyId,
         name: `Aurelia Fontaine-Westerhagen ${index + 1}`,
         email: `aurelia.fontaine.westerhagen.${index + 1}.${Date.now()}@harbour-cafe.example.com`,
         jobRole: 'Senior Shift Supervisor',
@@ -384,9 +378,7 @@ async function addColleagues(adminEmail: string, count: number): Promise<void> {
         bankHoursTotal: 120.5,
       });
     }
-  } finally {
-    await sequelize.close();
-  }
+  });
 }
 
 /** The lines an element's text takes: one when nothing wraps. */
@@ -410,8 +402,7 @@ test('item 18: at 1280 px the Employees table fits, with every header and e-mail
   const team = await createTeam({ employeeBirthday: '1992-02-29' });
   await activateSubscription(team.admin.email);
   await addColleagues(team.admin.email, 24);
-  await signIn(page, team.admin.email, team.admin.password);
-  await expect(page.getByRole('heading', { name: 'Welcome back, Alma Admin' })).toBeVisible();
+  await signInAs(page, team.admin);
   await openFromMenu(page, 'Employees', 'Employees');
   await expect(page.getByRole('row', { name: /Aurelia Fontaine-Westerhagen/ })).toHaveCount(24);
 

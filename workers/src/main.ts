@@ -1,10 +1,8 @@
 import {
-  closeRedis,
   createLogger,
-  createRedisConnection,
   loadConfig,
   migrateOnStart,
-  openAppDatabase,
+  openAppConnections,
   operatorCredentialsOf,
   runMain,
   stopOnSignals,
@@ -17,14 +15,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, 'workers');
   await migrateOnStart(config);
-  const sequelize = await openAppDatabase(config);
+  const {
+    sequelize,
+    redis,
+    close: closeConnections,
+  } = await openAppConnections(config, (error) => logger.warn({ err: error }, 'redis unavailable for readiness'));
   const workers = await startWorkers({ ...workerSettingsOf(config), sequelize, logger });
-  const readinessRedis = createRedisConnection(config.REDIS_URL, 'producer');
-  readinessRedis.on('error', (error) => logger.warn({ err: error }, 'redis unavailable for readiness'));
   const ops = await startOpsServer({
     port: config.OPS_PORT,
     sequelize,
-    redis: readinessRedis,
+    redis,
     queues: Object.values(workers.queues),
     credentials: operatorCredentialsOf(config),
     logger,
@@ -35,8 +35,7 @@ async function main(): Promise<void> {
     await workers.close();
     // Probes and scrapes are answered until the jobs have finished.
     await ops.close();
-    await closeRedis(readinessRedis);
-    await sequelize.close();
+    await closeConnections();
   });
 }
 

@@ -1,6 +1,7 @@
 import { addDays, eachDayOfInterval, format, nextMonday } from 'date-fns';
 import { QueryTypes } from 'sequelize';
 import { AuditEntry, authTexts, Employee, leaveTexts, runAsCompany, upcomingEvents, User } from '@teamfolk/shared';
+import { migrationNamed } from '@teamfolk/shared/testing';
 import { DashboardService } from '../dashboard/dashboard.service';
 import {
   activateSubscription,
@@ -8,7 +9,6 @@ import {
   createInvitedEmployee,
   type CompanyWithAdmin,
 } from '../testing/factories';
-import { leaveOfInvitedPeople } from '../../../shared/src/db/migrations/0016-leave-of-invited-people';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
@@ -329,6 +329,7 @@ describe('deciding leave', () => {
       replacements: { id: early.id },
     });
 
+    const leaveOfInvitedPeople = migrationNamed('0016-leave-of-invited-people');
     await leaveOfInvitedPeople.up({ name: leaveOfInvitedPeople.name, context: t.db.sequelize });
     const signIns = await t.db.sequelize.query<{ id: number; user_id: number | null }>(
       'SELECT id, user_id FROM leave_requests WHERE id IN (:ids) ORDER BY id',

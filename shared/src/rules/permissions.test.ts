@@ -14,7 +14,7 @@ const signedIn: Callers = { admin: true, employee: true };
 const adminsOnly: Callers = { admin: true, employee: false };
 
 /**
- * Every signed-in route of the API (services/src/security/authorization-matrix.ts) with the
+ * Every signed-in route of the API (tests/security/authorization-matrix.ts) with the
  * permission it asks for, and who the matrix lets through. Public routes (sign-up, sign-in, e-mailed links, the second sign-in step,
  * the secret calendar feed, the payment provider's webhook) ask none.
  */

@@ -1,3 +1,5 @@
 export default async function globalTeardown(): Promise<void> {
-  for (const service of globalThis.teamfolkTestServices ?? []) await service.stop();
+  const services = globalThis.teamfolkTestServices ?? [];
+  globalThis.teamfolkTestServices = undefined;
+  for (const service of services) await service.stop();
 }

@@ -4,3 +4,5 @@ export * from './application-scoping';
 export * from './metrics-text';
 export * from './traces';
 export * from './held-connections';
+export * from './owner-outside-contexts';
+export * from './migrations';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
 import { Employee, User, type Company } from '@teamfolk/shared';
-import { createInvitation } from '../../../services/src/auth/invitations';
-import { activateSubscription, createCompanyWithAdmin } from '../../../services/src/testing/factories';
+import { createInvitation } from '@teamfolk/services';
+import { activateSubscription, createCompanyWithAdmin } from '@teamfolk/services/testing';
 
 export interface SubscribedCompany {
   company: Company;

@@ -13,7 +13,7 @@ import {
   openQueues,
   type QueueName,
 } from '@teamfolk/shared';
-import { useOwnerOutsideContexts } from '../../../shared/src/testing/owner-outside-contexts';
+import { useOwnerOutsideContexts } from '@teamfolk/shared/testing';
 import { startPrivatePostgres, type PrivatePostgres } from './postgres';
 import { killAllManaged, spawnManaged, type ManagedProcess } from './processes';
 import { startPrivateRedis, type PrivateRedis } from './redis';

@@ -8,6 +8,29 @@ export interface AdminAccount {
   token: string;
 }
 
+export interface SignUpForm {
+  email: string;
+  password: string;
+  /** The password typed again; the password by default. */
+  confirmation?: string;
+  companyName?: string;
+  name?: string;
+}
+
+/** Fills in the sign-up page's form and sends it. */
+export async function submitSignUpForm(
+  page: Page,
+  { email, password, confirmation = password, companyName = 'Northwind Bakery', name = 'Nora North' }: SignUpForm,
+): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Company Name').fill(companyName);
+  await page.getByLabel('Your Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(confirmation);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 /** Signs a new company up and signs its admin in through the API, for specs about what a signed-in user sees. */
 export async function createAdminAccount(request: APIRequestContext, name = 'Nora North'): Promise<AdminAccount> {
   const email = uniqueEmail('admin');

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { Company, createDatabase, User } from '@teamfolk/shared';
+import { Company, User } from '@teamfolk/shared';
 import { hashPassword } from '@teamfolk/services';
 import { expect, uniqueEmail } from './fixtures';
+import { withE2eDatabase } from './database';
 
 export const PAYING_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
@@ -15,12 +16,9 @@ export interface VerifiedAdmin {
 
 /** A company with a verified admin and nobody else, so that its first employee goes through checkout. */
 export async function createVerifiedAdmin(): Promise<VerifiedAdmin> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
   const admin = { email: uniqueEmail('billing-admin'), password: 'a strong password' };
   const passwordHash = await hashPassword(admin.password);
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
+  await withE2eDatabase(async (sequelize) => {
     await sequelize.transaction(async (transaction) => {
       const company = await Company.create({ name: 'Harbour Cafe' }, { transaction });
       await User.create(
@@ -35,9 +33,7 @@ export async function createVerifiedAdmin(): Promise<VerifiedAdmin> {
         { transaction },
       );
     });
-  } finally {
-    await sequelize.close();
-  }
+  });
   return admin;
 }
 

@@ -1,7 +1,7 @@
-import { Company, createDatabase, Employee, LeaveRequest, User } from '@teamfolk/shared';
+import { Employee, LeaveRequest } from '@teamfolk/shared';
 import type { LeaveStatus, RequestType } from '@teamfolk/shared';
-import { hashPassword } from '@teamfolk/services';
 import { uniqueEmail } from './fixtures';
+import { writeCompanyWithPeople } from './team';
 
 export interface CalendarAccount {
   name: string;
@@ -38,40 +38,23 @@ export async function createCompanyWithLeave(
   employeeName: string,
   leaves: readonly CalendarLeave[],
 ): Promise<CalendarCompany> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
   const admin = { name: 'Cora Calendar', email: uniqueEmail('calendar-admin'), password: PASSWORD };
   const employee = { name: employeeName, email: uniqueEmail('calendar-employee'), password: PASSWORD };
-  const passwordHash = await hashPassword(PASSWORD);
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
-    await sequelize.transaction(async (transaction) => {
-      const company = await Company.create({ name: 'Lighthouse Books' }, { transaction });
-      const verified = { companyId: company.id, passwordHash, emailVerifiedAt: new Date() };
-      await User.create({ ...verified, role: 'admin', name: admin.name, email: admin.email }, { transaction });
-      const employeeUser = await User.create(
-        { ...verified, role: 'employee', name: employee.name, email: employee.email },
-        { transaction },
-      );
-      const people = new Map<string, Employee>();
-      people.set(
-        employee.name,
-        await Employee.create(
-          { companyId: company.id, userId: employeeUser.id, name: employee.name, email: employee.email },
-          { transaction },
-        ),
-      );
+  await writeCompanyWithPeople(
+    { companyName: 'Lighthouse Books', admin, employee },
+    async (transaction, companyId, employeeRecord) => {
+      const people = new Map<string, Employee>([[employee.name, employeeRecord]]);
       for (const leave of leaves) {
         const person =
           people.get(leave.employeeName) ??
           (await Employee.create(
-            { companyId: company.id, name: leave.employeeName, email: uniqueEmail('calendar-colleague') },
+            { companyId, name: leave.employeeName, email: uniqueEmail('calendar-colleague') },
             { transaction },
           ));
         people.set(leave.employeeName, person);
         await LeaveRequest.create(
           {
-            companyId: company.id,
+            companyId,
             employeeId: person.id,
             userId: person.userId ?? null,
             employeeName: leave.employeeName,
@@ -90,9 +73,7 @@ export async function createCompanyWithLeave(
           { transaction },
         );
       }
-    });
-  } finally {
-    await sequelize.close();
-  }
+    },
+  );
   return { admin, employee };
 }

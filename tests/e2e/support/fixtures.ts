@@ -6,9 +6,13 @@ interface CapturedMail {
   text: string;
 }
 
+/** Reads the product's development mail sink. */
+export interface Mailbox {
+  waitFor(recipient: string, subject?: RegExp): Promise<CapturedMail>;
+}
+
 interface Fixtures {
-  /** Reads the product's development mail sink. */
-  mailbox: { waitFor(recipient: string, subject?: RegExp): Promise<CapturedMail> };
+  mailbox: Mailbox;
 }
 
 export const test = base.extend<Fixtures>({

@@ -1,15 +1,13 @@
-import { Company, createDatabase, Employee } from '@teamfolk/shared';
+import { Company, Employee } from '@teamfolk/shared';
 import { createInvitation } from '@teamfolk/services';
+import { withE2eDatabase } from './database';
 
 /**
  * Invites a person into a new company straight through the services layer (the employees screen
  * that does it for users comes with its own issue); the product e-mails the link as usual.
  */
 export async function inviteEmployee(appUrl: string, person: { name: string; email: string }): Promise<void> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
+  await withE2eDatabase(async (sequelize) => {
     await sequelize.transaction(async (transaction) => {
       const company = await Company.create({ name: 'Harbour Cafe' }, { transaction });
       const employee = await Employee.create(
@@ -18,7 +16,5 @@ export async function inviteEmployee(appUrl: string, person: { name: string; ema
       );
       await createInvitation(transaction, { employee, companyName: company.name, inviterName: 'Hana Harbour', appUrl });
     });
-  } finally {
-    await sequelize.close();
-  }
+  });
 }

@@ -1,4 +1,5 @@
-import { createDatabase, Subscription, User } from '@teamfolk/shared';
+import { Subscription, type SubscriptionStatus } from '@teamfolk/shared';
+import { companyIdOf, withE2eDatabase } from './database';
 
 interface SubscriptionOptions {
   /** The card on file; null for a subscription that runs without one. */
@@ -13,21 +14,9 @@ export async function activateSubscription(
   adminEmail: string,
   { defaultPaymentMethodId = 'pm_test_card' }: SubscriptionOptions = {},
 ): Promise<void> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
-    const admin = await User.findOne({ where: { email: adminEmail } });
-    if (!admin) throw new Error(`No user signed up as ${adminEmail}`);
-    const currentPeriodEnd = new Date();
-    currentPeriodEnd.setMonth(currentPeriodEnd.getMonth() + 1);
-    const values = { status: 'active' as const, defaultPaymentMethodId, currentPeriodEnd };
-    const existing = await Subscription.findOne({ where: { companyId: admin.companyId } });
-    if (existing) await existing.update(values);
-    else await Subscription.create({ companyId: admin.companyId, ...values });
-  } finally {
-    await sequelize.close();
-  }
+  const currentPeriodEnd = new Date();
+  currentPeriodEnd.setMonth(currentPeriodEnd.getMonth() + 1);
+  await setSubscription(adminEmail, { status: 'active', defaultPaymentMethodId, currentPeriodEnd });
 }
 
 /**
@@ -35,18 +24,23 @@ export async function activateSubscription(
  * cancellation leaves it: the API then answers 402 subscriptionExpired outside /auth and /billing.
  */
 export async function endSubscription(adminEmail: string): Promise<void> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
-    const admin = await User.findOne({ where: { email: adminEmail } });
-    if (!admin) throw new Error(`No user signed up as ${adminEmail}`);
-    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
-    const values = { status: 'canceled' as const, currentPeriodEnd: yesterday, endedAt: yesterday };
-    const existing = await Subscription.findOne({ where: { companyId: admin.companyId } });
+  const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+  await setSubscription(adminEmail, { status: 'canceled', currentPeriodEnd: yesterday, endedAt: yesterday });
+}
+
+interface SubscriptionValues {
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date;
+  defaultPaymentMethodId?: string | null;
+  endedAt?: Date;
+}
+
+/** Writes the subscription of an admin's company, creating it when the company has none yet. */
+async function setSubscription(adminEmail: string, values: SubscriptionValues): Promise<void> {
+  await withE2eDatabase(async () => {
+    const companyId = await companyIdOf(adminEmail);
+    const existing = await Subscription.findOne({ where: { companyId } });
     if (existing) await existing.update(values);
-    else await Subscription.create({ companyId: admin.companyId, ...values });
-  } finally {
-    await sequelize.close();
-  }
+    else await Subscription.create({ companyId, ...values });
+  });
 }

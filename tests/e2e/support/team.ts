@@ -1,6 +1,8 @@
-import { Company, createDatabase, Employee, User } from '@teamfolk/shared';
+import type { Transaction } from 'sequelize';
+import { Company, Employee, User } from '@teamfolk/shared';
 import { hashPassword } from '@teamfolk/services';
 import { uniqueEmail } from './fixtures';
+import { withE2eDatabase } from './database';
 
 export interface TeamMember {
   name: string;
@@ -22,42 +24,67 @@ export interface TeamOptions {
 
 const PASSWORD = 'a strong password';
 
+/** What writeCompanyWithPeople writes: the employee's record takes `employeeFields` too. */
+export interface CompanyWithPeople {
+  companyName: string;
+  admin: TeamMember;
+  employee: TeamMember;
+  employeeFields?: { jobRole?: string; birthday?: string | null; hireDate?: string };
+}
+
+/**
+ * In one transaction: a company, its verified admin, and an employee who has accepted the invitation
+ * (a sign-in and an employee record); then `more`, in the same transaction, for what a spec adds.
+ */
+export async function writeCompanyWithPeople(
+  { companyName, admin, employee, employeeFields = {} }: CompanyWithPeople,
+  more: (transaction: Transaction, companyId: number, employee: Employee) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const [adminHash, employeeHash] = await Promise.all([hashPassword(admin.password), hashPassword(employee.password)]);
+  await withE2eDatabase((sequelize) =>
+    sequelize.transaction(async (transaction) => {
+      const company = await Company.create({ name: companyName }, { transaction });
+      const verified = { companyId: company.id, emailVerifiedAt: new Date() };
+      await User.create(
+        { ...verified, passwordHash: adminHash, role: 'admin', name: admin.name, email: admin.email },
+        { transaction },
+      );
+      const employeeUser = await User.create(
+        { ...verified, passwordHash: employeeHash, role: 'employee', name: employee.name, email: employee.email },
+        { transaction },
+      );
+      const record = await Employee.create(
+        {
+          companyId: company.id,
+          userId: employeeUser.id,
+          name: employee.name,
+          email: employee.email,
+          ...employeeFields,
+        },
+        { transaction },
+      );
+      await more(transaction, company.id, record);
+    }),
+  );
+}
+
 /**
  * A company with a verified admin and one employee who has accepted the invitation (25 vacation days,
  * 10 sick days, no bank hours), written straight through the shared models so specs about leave start
  * from a ready team; the screens that get there for real have their own specs.
  */
 export async function createTeam({ employeeBirthday = null, employeeHireDate }: TeamOptions = {}): Promise<Team> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set');
   const admin = { name: 'Alma Admin', email: uniqueEmail('leave-admin'), password: PASSWORD };
   const employee = { name: 'Emil Employee', email: uniqueEmail('leave-employee'), password: PASSWORD };
-  const passwordHash = await hashPassword(PASSWORD);
-  const sequelize = createDatabase(databaseUrl, { poolMax: 2 });
-  try {
-    await sequelize.transaction(async (transaction) => {
-      const company = await Company.create({ name: 'Harbour Cafe' }, { transaction });
-      const verified = { companyId: company.id, passwordHash, emailVerifiedAt: new Date() };
-      await User.create({ ...verified, role: 'admin', name: admin.name, email: admin.email }, { transaction });
-      const employeeUser = await User.create(
-        { ...verified, role: 'employee', name: employee.name, email: employee.email },
-        { transaction },
-      );
-      await Employee.create(
-        {
-          companyId: company.id,
-          userId: employeeUser.id,
-          name: employee.name,
-          email: employee.email,
-          jobRole: 'Barista',
-          birthday: employeeBirthday,
-          ...(employeeHireDate ? { hireDate: employeeHireDate } : {}),
-        },
-        { transaction },
-      );
-    });
-  } finally {
-    await sequelize.close();
-  }
+  await writeCompanyWithPeople({
+    companyName: 'Harbour Cafe',
+    admin,
+    employee,
+    employeeFields: {
+      jobRole: 'Barista',
+      birthday: employeeBirthday,
+      ...(employeeHireDate ? { hireDate: employeeHireDate } : {}),
+    },
+  });
   return { admin, employee };
 }

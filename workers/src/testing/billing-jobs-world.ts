@@ -7,7 +7,7 @@ import {
   type User,
 } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
-import { startStripeStub, type StripeStub } from '../../../services/src/testing/stripe-stub';
+import { startStripeStub, type StripeStub } from '@teamfolk/services/testing';
 import type { BillingJobDependencies } from '../billing/billing-jobs';
 import { addSeat, appUrl, companyWithSeats, subscribeLocally } from './subscribed-company';
 

@@ -11,7 +11,7 @@ import {
   User,
 } from '@teamfolk/shared';
 import { createTestDatabase, removeApplicationScoping, type TestDatabase } from '@teamfolk/shared/testing';
-import { createCompanyWithAdmin, createEmployees, type CompanyWithAdmin } from '../testing/factories';
+import { type CompanyWithAdmin, createCompanyWithAdmin, createEmployees } from '@teamfolk/services/testing';
 
 let db: TestDatabase;
 let first: CompanyWithAdmin;

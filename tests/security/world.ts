@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryTypes } from 'sequelize';
 import type supertest from 'supertest';
 import { Employee, LeaveRequest, Subscription, User, type Company } from '@teamfolk/shared';
-import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
-import { bearerFor, type TestApp } from '../testing/harness';
+import { bearerFor, createCompanyWithAdmin, createInvitedEmployee, type TestApp } from '@teamfolk/services/testing';
 
 /**
  * Two companies, A and B, each with a verified admin, two employees who have accepted their

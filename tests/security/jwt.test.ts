@@ -1,8 +1,13 @@
 import jwt from 'jsonwebtoken';
 import { User } from '@teamfolk/shared';
-import { routeKey, routeTable } from '../http/route-table';
-import { createInvitedEmployee } from '../testing/factories';
-import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import {
+  bearerFor,
+  createInvitedEmployee,
+  routeKey,
+  routeTable,
+  startTestApp,
+  type TestApp,
+} from '@teamfolk/services/testing';
 import { authorizationOf, isPublicRoute } from './authorization-matrix';
 import {
   parseRouteKey,

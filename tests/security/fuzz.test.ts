@@ -2,9 +2,7 @@ import type { Server } from 'node:http';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { generalTexts, MAX_REQUEST_BODY_DEPTH } from '@teamfolk/shared';
-import { createInvitedEmployee } from '../testing/factories';
-import { routeKey, routeTable } from '../http/route-table';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { createInvitedEmployee, routeKey, routeTable, startTestApp, type TestApp } from '@teamfolk/services/testing';
 import {
   bodyArbitrary,
   hostileSegment,

@@ -1,7 +1,13 @@
 import supertest from 'supertest';
-import { routeKey, routeTable } from '../http/route-table';
-import { startTestApp, type TestApp } from '../testing/harness';
-import { listen, percentile, statusCounts } from '../testing/load';
+import {
+  listen,
+  percentile,
+  routeKey,
+  routeTable,
+  startTestApp,
+  statusCounts,
+  type TestApp,
+} from '@teamfolk/services/testing';
 import { authorizationMatrix, type RouteAuthorization } from './authorization-matrix';
 import { parseRouteKey, recipes, send, targetFor, type PlannedRequest } from './route-requests';
 import { World } from './world';

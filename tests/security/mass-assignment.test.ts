@@ -1,11 +1,13 @@
 import { Company, Employee, LeaveRequest, User } from '@teamfolk/shared';
 import {
   activateSubscription,
+  bearerFor,
   createCompanyWithAdmin,
   createEmployees,
   createInvitedEmployee,
-} from '../testing/factories';
-import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+  startTestApp,
+  type TestApp,
+} from '@teamfolk/services/testing';
 
 let t: TestApp;
 let admin: string;

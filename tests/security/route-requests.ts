@@ -1,9 +1,12 @@
 import { generateSync } from 'otplib';
 import type supertest from 'supertest';
 import { DataExport, Employee, EmailVerificationToken } from '@teamfolk/shared';
-import { issueEmailToken } from '../auth/tokens';
-import { ExportLinks } from '../privacy/export-links';
-import { createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
+import {
+  createCompanyWithAdmin,
+  createInvitedEmployee,
+  ExportLinks,
+  issueEmailToken,
+} from '@teamfolk/services/testing';
 import type { TargetKind } from './authorization-matrix';
 import type { Caller, Person, SeededCompany, SignedInCaller, Target, World } from './world';
 

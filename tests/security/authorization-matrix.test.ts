@@ -1,6 +1,5 @@
-import { routeKey, routeTable } from '../http/route-table';
+import { routeKey, routeTable, startTestApp, type TestApp } from '@teamfolk/services/testing';
 import { removeApplicationScoping } from '@teamfolk/shared/testing';
-import { startTestApp, type TestApp } from '../testing/harness';
 import { authorizationMatrix, type RouteAuthorization, type TargetCells } from './authorization-matrix';
 import { parseRouteKey, recipes, send, targetFor } from './route-requests';
 import { SIGNED_IN_CALLERS, TARGETS, World, type Caller } from './world';

@@ -1,7 +1,6 @@
 import { addDays, format, nextMonday } from 'date-fns';
 import { Employee } from '@teamfolk/shared';
-import { routeKey, routeTable } from '../http/route-table';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { routeKey, routeTable, startTestApp, type TestApp } from '@teamfolk/services/testing';
 import { isPublicRoute } from './authorization-matrix';
 import { parseRouteKey } from './route-requests';
 import { World, type SeededCompany, type SignedInCaller } from './world';
