@@ -1,5 +1,5 @@
-import type { Transaction } from 'sequelize';
-import { Company, Employee, User } from '@teamfolk/shared';
+import type { Sequelize, Transaction } from 'sequelize';
+import { Company, DEFAULT_LEAVE_POLICY, Employee, User } from '@teamfolk/shared';
 import { hashPassword } from '@teamfolk/services';
 import { uniqueEmail } from './fixtures';
 import { withE2eDatabase } from './database';
@@ -33,8 +33,26 @@ export interface CompanyWithPeople {
 }
 
 /**
- * In one transaction: a company, its verified admin, and an employee who has accepted the invitation
- * (a sign-in and an employee record); then `more`, in the same transaction, for what a spec adds.
+ * The company's leave year starts in the current month, so the weeks ahead that specs book lie in
+ * the current leave year, whose figures the screens show, whatever the date the suite runs on.
+ */
+async function startLeaveYearThisMonth(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  companyId: number,
+): Promise<void> {
+  const today = new Date();
+  const policy = { ...DEFAULT_LEAVE_POLICY, leave_year_start_month: today.getMonth() + 1 };
+  await sequelize.query(
+    'INSERT INTO leave_policies (company_id, applies_from_year, policy) VALUES (:companyId, :year, :policy::jsonb)',
+    { transaction, replacements: { companyId, year: today.getFullYear(), policy: JSON.stringify(policy) } },
+  );
+}
+
+/**
+ * In one transaction: a company (its leave year starting this month), its verified admin, and an
+ * employee who has accepted the invitation (a sign-in and an employee record); then `more`, in the
+ * same transaction, for what a spec adds.
  */
 export async function writeCompanyWithPeople(
   { companyName, admin, employee, employeeFields = {} }: CompanyWithPeople,
@@ -44,6 +62,7 @@ export async function writeCompanyWithPeople(
   await withE2eDatabase((sequelize) =>
     sequelize.transaction(async (transaction) => {
       const company = await Company.create({ name: companyName }, { transaction });
+      await startLeaveYearThisMonth(sequelize, transaction, company.id);
       const verified = { companyId: company.id, emailVerifiedAt: new Date() };
       await User.create(
         { ...verified, passwordHash: adminHash, role: 'admin', name: admin.name, email: admin.email },
