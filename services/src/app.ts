@@ -56,11 +56,7 @@ import { createHttpMetrics } from './ops/http-metrics';
 import { mountOpsRoutes } from './ops/ops.routes';
 import { consoleRoutes } from './web/console.routes';
 
-/**
- * The GET routes KeptReplies answers. It gzips each kept reply once, so on these the compression
- * middleware only readied every reply for compression it then declined: about 25 µs of CPU a request
- * on a list page (11 kB), a tenth of the API's.
- */
+/** The GET routes KeptReplies answers: it gzips each kept reply itself, once. */
 export const KEPT_REPLY_PATHS: ReadonlySet<string> = new Set([
   '/api/employees',
   '/api/leaves',
@@ -69,9 +65,10 @@ export const KEPT_REPLY_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Requests the compression middleware stays out of: kept replies, and sign-in and session replies,
- * a few hundred bytes under its 1 kB threshold, which it readied for compression at about 30 µs of
- * CPU and 10 kB of garbage each (/auth/me).
+ * Requests the compression middleware stays out of: kept replies, gzipped already, and sign-in and
+ * session replies, which it would prepare for and then leave as they are, being under its 1 kB
+ * threshold. Relies on /api/auth/ replies staying small: a larger one goes out uncompressed.
+ * Measured: bench/README.md#what-the-figures-rest-on
  */
 const skipsCompression = (req: Request) =>
   req.path.startsWith('/api/auth/') || (req.method === 'GET' && KEPT_REPLY_PATHS.has(req.path));

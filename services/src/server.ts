@@ -21,13 +21,10 @@ const IDLE_SWEEP_MS = 100;
 
 /**
  * Server options under which Node builds each request and reply on the app's own prototypes
- * (app.request, app.response). Express's app.handle sets those prototypes on every request and reply
- * it is given (Object.setPrototypeOf); on objects Node built as plain IncomingMessage and
- * ServerResponse, V8 gives each object a hidden class of its own, in the old generation, which only
- * a full collection reclaims. Born with them, Express finds nothing to change. A bare Express 5 app
- * answering two bytes, under load: 240 → 88 µs of CPU a request, and one full collection in four
- * seconds where there were seven. Node's IncomingMessage and ServerResponse are constructor functions
- * that subclasses call as such (server.test.ts fails if that changes).
+ * (app.request, app.response), so that Express's app.handle, which sets them on every request and
+ * reply (Object.setPrototypeOf), finds nothing to change and V8 keeps one shape for them. Relies on
+ * Node's IncomingMessage and ServerResponse being constructor functions that subclasses call as such
+ * (server.test.ts fails if that changes). Measured: bench/README.md#what-the-figures-rest-on
  */
 function bornOnAppPrototypes(app: Express): http.ServerOptions {
   function AppRequest(this: http.IncomingMessage, socket: Socket): void {
@@ -48,11 +45,8 @@ function bornOnAppPrototypes(app: Express): http.ServerOptions {
  * Has every reply whose headers go out once `stopping()` holds end its connection (Connection:
  * close): replies in flight when shutdown begins and replies to requests that arrive in the last
  * call, so that no kept-alive connection outlives shutdown. Checked on the app's reply prototype as
- * the headers are written, for the one server of the app. Marking the replies in flight instead
- * meant holding each in a Set until it closed, and V8 then promoted to the old generation most
- * replies answered a turn of the event loop later (every signed-in request: it waits on the session
- * query), about 8 kB a request, with four times the full collections: a list page at saturation
- * took 175-179 µs of CPU a request with the Set, 118-139 without.
+ * the headers are written, rather than by holding the replies in flight: it relies on the app having
+ * this one server. Measured: bench/README.md#what-the-figures-rest-on
  */
 function closesConnectionsOnceStopping(app: Express, stopping: () => boolean): void {
   const { writeHead } = app.response;

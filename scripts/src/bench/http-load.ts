@@ -220,6 +220,13 @@ export async function saturationOf(scenario: Scenario, durationSeconds: number):
   return figures;
 }
 
+/** Latency at a fixed offered load alone, on a route measured warm before (see saturationOf). */
+export async function latencyAt(scenario: Scenario, rate: number, durationSeconds: number): Promise<LoadFigures> {
+  const figures = await constantRate(scenario, { rate, durationSeconds, maxRequests: rate * durationSeconds });
+  await settle(scenario);
+  return figures;
+}
+
 /** Throughput at saturation (50 connections), then latency at a fixed offered load of 200 requests/s. */
 export async function measure(scenario: Scenario, durationSeconds: number): Promise<ScenarioFigures> {
   // Rows a write consumes are shared out so that the fixed-rate phase keeps its full share.

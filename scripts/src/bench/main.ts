@@ -1,20 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, differenceInCalendarDays, eachDayOfInterval, format, isWeekend, parseISO } from 'date-fns';
 import { Client } from 'pg';
-import {
-  appDatabaseUrl,
-  discoverPostgres,
-  discoverRedis,
-  freePort,
-  type PublicHoliday,
-  type Service,
-} from '@teamfolk/shared';
+import { discoverPostgres, discoverRedis, type PublicHoliday, type Service } from '@teamfolk/shared';
 import { buildConsoleIfStale } from '../console-build';
 import { consoleDist, dataRoot } from '../paths';
 import { measureEntryScripts } from '../bundle-sizes';
-import { productionImageEnvironment } from '../production-image';
+import { ADMIN_READ_PATHS, bearer, productionEnvironment, signIn, startHttpProcess } from './api-under-test';
 import { prepareBenchDatabase } from './bench-database';
 import {
   answeredOk,
@@ -25,9 +17,10 @@ import {
   type Scenario,
   type ScenarioFigures,
 } from './http-load';
-import { startNode, waitForHttp, type RunningProcess } from './processes';
+import { startNode } from './processes';
 import { measureOutboxToMail } from './queue-bench';
 import { explainCalendarMonth } from './explain';
+import { compareBuilds } from './mechanisms';
 import {
   CALENDAR_FIRST_VIEW,
   CALENDAR_MONTH,
@@ -50,6 +43,10 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '2026' },
     duration: { type: 'string', default: '5' },
     reseed: { type: 'boolean', default: false },
+    // Another checkout whose API to run beside this one's (see mechanisms.ts), instead of the benchmark.
+    mechanisms: { type: 'string' },
+    rounds: { type: 'string', default: '6' },
+    latency: { type: 'boolean', default: false },
   },
 });
 
@@ -64,17 +61,6 @@ const PAIRED_ROUNDS = 5;
 
 /** Requests per second of the other company's reads while one company bursts: its users clicking. */
 const ISOLATION_RATE = 50;
-
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const reply = (await response.json()) as { token?: string; message?: string };
-  if (!response.ok || !reply.token) throw new Error(`sign-in of ${email} failed: ${response.status} ${reply.message}`);
-  return reply.token;
-}
 
 /** Weekdays of a year no seeded leave reaches (years ahead), minus the company's public holidays. */
 async function futureWorkingDays(baseUrl: string, token: string, yearsAhead = 6): Promise<string[]> {
@@ -104,19 +90,6 @@ async function queryRows<T extends object>(url: string, sql: string, values: unk
 /** A scenario whose requests are sent as this user, signed in just before it is measured. */
 type BenchScenario = Scenario & { signedInAs?: string };
 
-interface HttpProcess extends RunningProcess {
-  baseUrl: string;
-}
-
-async function startHttpProcess(entry: string, env: NodeJS.ProcessEnv, readyPath: string): Promise<HttpProcess> {
-  const port = await freePort();
-  const running = startNode(entry, { ...env, PORT: String(port) });
-  stopStack.push(() => running.stop());
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}${readyPath}`, running);
-  return { ...running, baseUrl };
-}
-
 async function main(): Promise<void> {
   const seedOptions = {
     companies: Number(args.companies),
@@ -131,28 +104,24 @@ async function main(): Promise<void> {
   stopStack.push(postgres.stop);
   const redis = await discoverRedis(process.env);
   stopStack.push(redis.stop);
-  buildConsoleIfStale(say);
-
   const { databaseUrl, summary } = await prepareBenchDatabase(postgres.url, seedOptions, args.reseed, say);
+  if (args.mechanisms) {
+    await compareBuilds({
+      otherTree: args.mechanisms,
+      databaseUrl,
+      redisUrl: redis.url,
+      summary,
+      rounds: Number(args.rounds),
+      durationSeconds,
+      withLatency: args.latency,
+      stopStack,
+      say,
+    });
+    return;
+  }
+  buildConsoleIfStale(say);
   const runId = startedAt.getTime().toString(36);
-  const productionEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    // NODE_ENV=production and glibc's mmap threshold, as the image sets them.
-    ...productionImageEnvironment(),
-    LOG_LEVEL: 'info',
-    DATABASE_URL: databaseUrl,
-    DATABASE_APP_URL: appDatabaseUrl(databaseUrl),
-    REDIS_URL: redis.url,
-    QUEUE_PREFIX: `bench-${runId}`,
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    STRIPE_SECRET_KEY: 'sk_test_benchmark_only',
-    STRIPE_WEBHOOK_SECRET: 'whsec_benchmark_only',
-    STRIPE_API_URL: 'http://127.0.0.1:9',
-    // As production runs with an operator configured: /metrics, and the request timing behind it, on.
-    OPS_USERNAME: 'operator',
-    OPS_PASSWORD: randomBytes(16).toString('hex'),
-  };
+  const productionEnv = productionEnvironment(databaseUrl, redis.url, runId);
 
   say('Starting the baselines and the API (NODE_ENV=production, LOG_LEVEL=info)...');
   const [baselineEmployee] = await queryRows<{ id: number }>(
@@ -161,13 +130,27 @@ async function main(): Promise<void> {
     [summary.mediumCompany.id],
   );
   const baselineEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, EMPLOYEE_ID: String(baselineEmployee!.id) };
-  const nodeHttp = await startHttpProcess('scripts/dist/bench/baseline-node-http.js', baselineEnv, '/healthz');
-  const expressPg = await startHttpProcess('scripts/dist/bench/baseline-express.js', baselineEnv, '/healthz');
-  const api = await startHttpProcess('services/dist/main.js', { ...productionEnv, WEB_CONCURRENCY: '1' }, '/readyz');
+  const nodeHttp = await startHttpProcess(
+    'scripts/dist/bench/baseline-node-http.js',
+    baselineEnv,
+    '/healthz',
+    stopStack,
+  );
+  const expressPg = await startHttpProcess(
+    'scripts/dist/bench/baseline-express.js',
+    baselineEnv,
+    '/healthz',
+    stopStack,
+  );
+  const api = await startHttpProcess(
+    'services/dist/main.js',
+    { ...productionEnv, WEB_CONCURRENCY: '1' },
+    '/readyz',
+    stopStack,
+  );
   const apiUrl = api.baseUrl;
 
   const mediumAdmin = await signIn(apiUrl, summary.mediumCompany.adminEmail, summary.password);
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   /**
    * A console swaps in the renewed token the API hands back once its token is a minute old
    * (X-Session-Token); the load generator sends the same headers throughout. So each measurement
@@ -221,7 +204,6 @@ async function main(): Promise<void> {
   const lastOfMonth = new Date(today.getFullYear(), today.getMonth() + 1, 0);
   const monthStart = format(firstOfMonth, 'yyyy-MM-dd');
   const monthEnd = format(lastOfMonth, 'yyyy-MM-dd');
-  const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
   const monthPath = (daysBack: number) =>
     `/api/calendar/events?start=${format(addDays(firstOfMonth, -daysBack), 'yyyy-MM-dd')}` +
     `&end=${format(addDays(lastOfMonth, -daysBack), 'yyyy-MM-dd')}`;
@@ -243,34 +225,20 @@ async function main(): Promise<void> {
     name: CALENDAR_FIRST_VIEW,
     nextRequest: () => ({ path: monthPath(firstViews++ % seededDaysBack) }),
   };
+  const adminRead = (name: keyof typeof ADMIN_READ_PATHS): BenchScenario => ({
+    name,
+    kind: 'read',
+    url: `${apiUrl}${ADMIN_READ_PATHS[name]}`,
+    signedInAs: mediumAdminEmail,
+  });
   const reads: BenchScenario[] = [
-    { name: 'GET /api/auth/me', kind: 'read', url: `${apiUrl}/api/auth/me`, signedInAs: mediumAdminEmail },
-    {
-      name: 'GET /api/employees (page of 25)',
-      kind: 'read',
-      url: `${apiUrl}/api/employees?sort=${encode(['name', 'ASC'])}&range=${encode([0, 24])}`,
-      signedInAs: mediumAdminEmail,
-    },
-    {
-      name: 'GET /api/employees (all 200)',
-      kind: 'read',
-      url: `${apiUrl}/api/employees`,
-      signedInAs: mediumAdminEmail,
-    },
-    {
-      name: 'GET /api/leaves (pending, page of 25)',
-      kind: 'read',
-      url: `${apiUrl}/api/leaves?filter=${encode({ status: 'pending' })}&range=${encode([0, 24])}`,
-      signedInAs: mediumAdminEmail,
-    },
+    adminRead('GET /api/auth/me'),
+    adminRead('GET /api/employees (page of 25)'),
+    adminRead('GET /api/employees (all 200)'),
+    adminRead('GET /api/leaves (pending, page of 25)'),
     calendarMonth,
     calendarFirstView,
-    {
-      name: 'GET /api/dashboard/upcoming-events',
-      kind: 'read',
-      url: `${apiUrl}/api/dashboard/upcoming-events`,
-      signedInAs: mediumAdminEmail,
-    },
+    adminRead('GET /api/dashboard/upcoming-events'),
     {
       name: 'GET /api/calendar/export/ical (2,000 employees)',
       kind: 'read',
@@ -374,7 +342,7 @@ async function main(): Promise<void> {
     {
       name: ISOLATION_READ,
       kind: 'read',
-      url: `${apiUrl}/api/employees?sort=${encode(['name', 'ASC'])}&range=${encode([0, 24])}`,
+      url: `${apiUrl}${ADMIN_READ_PATHS['GET /api/employees (page of 25)']}`,
       headers: bearer(await signIn(apiUrl, largestAdminEmail, summary.password)),
     },
     { durationSeconds, rate: ISOLATION_RATE },
@@ -390,6 +358,7 @@ async function main(): Promise<void> {
     'services/dist/main.js',
     { ...productionEnv, WEB_CONCURRENCY: '2' },
     '/readyz',
+    stopStack,
   );
   const clusteredFigures = await measureSignedIn({
     ...calendarFirstView,

@@ -7,6 +7,8 @@ export interface RunningProcess {
   child: ChildProcess;
   /** Resident memory now and at its peak (VmRSS, VmHWM) of the process and its cluster workers, in MB. */
   memory(): { rssMb: number; peakRssMb: number };
+  /** CPU time (user and system) the process and its cluster workers have used so far, in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -23,6 +25,19 @@ function statusKilobytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks a second of /proc's times (USER_HZ, 100 on Linux whatever the kernel's own rate). */
+const TICKS_PER_SECOND = 100;
+
+function cpuTicks(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
   } catch {
     return 0;
   }
@@ -45,6 +60,9 @@ export function startNode(entry: string, env: NodeJS.ProcessEnv): RunningProcess
       const pids = processIds();
       const sum = (field: 'VmRSS' | 'VmHWM') => pids.reduce((total, pid) => total + statusKilobytes(pid, field), 0);
       return { rssMb: sum('VmRSS') / 1024, peakRssMb: sum('VmHWM') / 1024 };
+    },
+    cpuSeconds() {
+      return processIds().reduce((total, pid) => total + cpuTicks(pid), 0) / TICKS_PER_SECOND;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -40,12 +40,10 @@ async function refused(
  * repository's session check) reads the company's subscription, for requireLiveSubscription, its data
  * version, for KeptReplies, and with `withProfile` the session user (`req.sessionUser`).
  *
- * The request goes on once the event loop has read every socket that is ready (setImmediate), not
- * straight from the session query's answer: its reply then leaves with the others of that turn.
- * At saturation on GET /api/auth/me the API's CPU per request fell from 272 to 200 µs and
- * Postgres's from 83 to 68 µs (3,500 to 5,000 requests/s), most likely because each wake-up of the
- * API, Postgres and the client serves more requests; moving on in the same turn (process.nextTick)
- * changed nothing.
+ * The request goes on after the event loop has read every socket that is ready (setImmediate), not
+ * straight from the session query's answer, so the replies of one turn leave together. It relies on
+ * nothing after the session check needing to run in the turn that answered it.
+ * Measured: bench/README.md#what-the-figures-rest-on
  */
 export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withProfile?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
