@@ -7,6 +7,7 @@ export * from './factories';
 export * from './harness';
 export * from './load';
 export * from './route-table';
+export * from './signed-in';
 export * from './stripe-stub';
 export * from './zip';
 /** Internals the adversarial suites drive directly: e-mail tokens and export links. */
