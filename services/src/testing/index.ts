@@ -5,6 +5,7 @@
 export * from './api-process';
 export * from './factories';
 export * from './harness';
+export * from './ical-file-text';
 export * from './load';
 export * from './route-table';
 export * from './signed-in';
