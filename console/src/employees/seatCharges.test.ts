@@ -1,16 +1,10 @@
 import type { SeatPreview } from '@teamfolk/shared/contracts';
+import { seatPreview } from '@teamfolk/shared/rules';
 import { formatDay } from '../billing/billingFormat';
 import { seatChargeNote } from './seatCharges';
 
-const preview = (overrides: Partial<SeatPreview>): SeatPreview => ({
-  currentSeats: 0,
-  currentMonthlyCost: 0,
-  newSeatCost: 200,
-  newTotalCost: 200,
-  chargedNow: 200,
-  nextChargeOn: null,
-  ...overrides,
-});
+/** The first seat's preview ($2.00 charged at checkout), with the overrides a case needs. */
+const preview = (overrides: Partial<SeatPreview>): SeatPreview => ({ ...seatPreview(0, null), ...overrides });
 
 describe(seatChargeNote.name, () => {
   it('should say the first seat is charged at checkout, for its first month, then monthly', () => {

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { authTexts, EmailVerificationToken, firstLink, Invitation, Subscription, User } from '@teamfolk/shared';
-import { activateSubscription, createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
+import { activateSubscription, createCompanyWithAdmin, createInvitedEmployee, signupBody } from '../testing/factories';
 import { createInvitation } from './invitations';
 import { startTestApp, type TestApp } from '../testing/harness';
 
@@ -11,14 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-
-const signupBody = (overrides: Record<string, unknown> = {}) => ({
-  email: `owner-${Math.random().toString(36).slice(2)}@example.com`,
-  password: 'a long enough password',
-  name: 'Olivia Owner',
-  companyName: 'Owner & Sons',
-  ...overrides,
 });
 
 async function mailTo(address: string) {

@@ -1,4 +1,5 @@
 import { calendarTexts, Company, User } from '@teamfolk/shared';
+import { signupBody } from '../testing/factories';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
@@ -8,14 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-});
-
-const signupBody = (overrides: Record<string, unknown> = {}) => ({
-  email: `owner-${Math.random().toString(36).slice(2)}@example.com`,
-  password: 'a long enough password',
-  name: 'Olivia Owner',
-  companyName: 'Owner & Sons',
-  ...overrides,
 });
 
 async function signUp(overrides: Record<string, unknown>) {

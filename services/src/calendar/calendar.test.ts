@@ -4,19 +4,15 @@ import zlib from 'node:zlib';
 import { addDays, format, nextMonday } from 'date-fns';
 import ICAL from 'ical.js';
 import { billingTexts, calendarTexts, Subscription, type Employee, type CalendarEvent } from '@teamfolk/shared';
-import {
-  activateSubscription,
-  createCompanyWithAdmin,
-  createInvitedEmployee,
-  type CompanyWithAdmin,
-} from '../testing/factories';
-import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import { createInvitedEmployee, type CompanyWithAdmin } from '../testing/factories';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee, signedInAdmin, type SignedInAdmin } from '../testing/signed-in';
 import { CALENDAR_EVENTS_SQL, CalendarRepository } from './calendar.repository';
 import { CALENDAR_BUILDS_AT_ONCE } from './calendar.service';
 import { ICAL_PIECE_CHARACTERS } from './ical-file';
 
 let t: TestApp;
-let company: CompanyWithAdmin;
+let company: SignedInAdmin;
 let admin: string;
 let alice: { employee: Employee; auth: string };
 let bob: { employee: Employee; auth: string };
@@ -27,9 +23,7 @@ const monday = nextMonday(addDays(new Date(), 7));
 const day = (offset: number) => iso(addDays(monday, offset));
 
 async function hire(target: CompanyWithAdmin, name: string) {
-  const { employee, token } = await createInvitedEmployee(t.db.sequelize, target.company, { name });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
-  return { employee, auth: await bearerFor(t, employee.email, 's3cret') };
+  return joinedEmployee(t, target.company, { name });
 }
 
 async function approvedLeave(auth: string, body: Record<string, unknown>, approver = admin) {
@@ -68,12 +62,12 @@ let partial: { id: number };
 
 beforeAll(async () => {
   t = await startTestApp();
-  company = await createCompanyWithAdmin();
-  admin = await bearerFor(t, company.admin.email, company.password);
+  company = await signedInAdmin(t);
+  admin = company.auth;
   alice = await hire(company, 'Alice Archer');
   bob = await hire(company, 'Bob Baker');
-  const other = await createCompanyWithAdmin();
-  otherAdmin = await bearerFor(t, other.admin.email, other.password);
+  const other = await signedInAdmin(t);
+  otherAdmin = other.auth;
 
   vacation = await approvedLeave(alice.auth, {
     start_date: day(4),
@@ -124,8 +118,8 @@ describe('GET /api/calendar/events', () => {
   });
 
   it('shows a leave crossing a month boundary in both months, and a one-day leave on its day only', async () => {
-    const ownCompany = await createCompanyWithAdmin();
-    const ownAdmin = await bearerFor(t, ownCompany.admin.email, ownCompany.password);
+    const ownCompany = await signedInAdmin(t);
+    const ownAdmin = ownCompany.auth;
     const person = await hire(ownCompany, 'Mona Month');
     const crossing = await approvedLeave(
       person.auth,
@@ -157,8 +151,8 @@ describe('GET /api/calendar/events', () => {
   });
 
   it('lists the people out on the same day by name as people read it, whatever the case or accents', async () => {
-    const ownCompany = await createCompanyWithAdmin();
-    const ownAdmin = await bearerFor(t, ownCompany.admin.email, ownCompany.password);
+    const ownCompany = await signedInAdmin(t);
+    const ownAdmin = ownCompany.auth;
     for (const name of ['Zoë Zimmer', 'Émile Faure', 'dirk Dekker', 'Anna Abel']) {
       const { employee } = await createInvitedEmployee(t.db.sequelize, ownCompany.company, { name });
       await t
@@ -276,8 +270,8 @@ describe('calendar replies kept between requests', () => {
   });
 
   it('go to clients that take gzip compressed once past a kilobyte, the same events, and to others as they are', async () => {
-    const team = await createCompanyWithAdmin();
-    const teamAdmin = await bearerFor(t, team.admin.email, team.password);
+    const team = await signedInAdmin(t);
+    const teamAdmin = team.auth;
     const [start, end] = [iso(new Date()), iso(addDays(new Date(), 300))];
     const asked = (encoding: string) =>
       t
@@ -342,8 +336,8 @@ describe('GET /api/calendar/export/ical', () => {
   });
 
   it('keeps names and long reasons outside Latin-1 intact', async () => {
-    const ownCompany = await createCompanyWithAdmin();
-    const ownAdmin = await bearerFor(t, ownCompany.admin.email, ownCompany.password);
+    const ownCompany = await signedInAdmin(t);
+    const ownAdmin = ownCompany.auth;
     const person = await hire(ownCompany, 'Łucja Wiśniewska');
     const reason = Array.from({ length: 35 }, () => 'Øresund ☀ 海辺').join('; ');
     const leave = await approvedLeave(
@@ -406,8 +400,8 @@ async function approvedDaysOff(companyId: number, count: number, reason: string)
 
 describe('a calendar file larger than the compression stream holds', () => {
   it('goes out whole, each piece waiting for the stream to drain, without piling up listeners', async () => {
-    const large = await createCompanyWithAdmin();
-    const largeAdmin = await bearerFor(t, large.admin.email, large.password);
+    const large = await signedInAdmin(t);
+    const largeAdmin = large.auth;
     const count = 800;
     await approvedDaysOff(large.company.id, count, 'Sailing around the islands. '.repeat(12));
     // The compression middleware's stream, on which the response's 'drain' listeners end up.
@@ -437,8 +431,8 @@ describe('a calendar file larger than the compression stream holds', () => {
 
 describe('calendar files going to clients that stop reading', () => {
   it("hold up no one else's export while they wait", async () => {
-    const large = await createCompanyWithAdmin();
-    const largeAdmin = await bearerFor(t, large.admin.email, large.password);
+    const large = await signedInAdmin(t);
+    const largeAdmin = large.auth;
     // About 15 MB: more than the socket buffers between a server and a client that reads nothing.
     await approvedDaysOff(large.company.id, 12_000, 'Walking the length of the coast. '.repeat(40));
     const server = http.createServer(t.app);
@@ -590,9 +584,8 @@ describe('the secret calendar feed', () => {
   });
 
   it('closes with the rest of the product once the subscription has ended, and opens again with it', async () => {
-    const lapsed = await createCompanyWithAdmin();
-    await activateSubscription(lapsed.company);
-    const admin = await bearerFor(t, lapsed.admin.email, lapsed.password);
+    const lapsed = await signedInAdmin(t, { subscribed: true });
+    const admin = lapsed.auth;
     const { body } = await t.request().get('/api/calendar/feed-url').set('Authorization', admin).expect(200);
     const path = new URL(body.url).pathname;
     await t.request().get(path).expect(200);
@@ -609,8 +602,8 @@ describe('the secret calendar feed', () => {
 
 describe('company calendar settings and public holidays', () => {
   it('lets the admin choose a country, shows its holidays and leaves them out of leave days', async () => {
-    const fresh = await createCompanyWithAdmin();
-    const freshAdmin = await bearerFor(t, fresh.admin.email, fresh.password);
+    const fresh = await signedInAdmin(t);
+    const freshAdmin = fresh.auth;
     const saved = await t
       .request()
       .put('/api/calendar/settings')

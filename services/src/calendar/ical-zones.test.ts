@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { writeIcalFile } from './ical-file';
+import { icalFileText } from '../testing/ical-file-text';
 import type { ExportedLeave } from './ical-events';
 
 /** The UTC offset, in minutes, that Node's ICU data gives a zone at an instant. */
@@ -30,18 +30,7 @@ const partialDays: ExportedLeave[] = [
   { id: 2, start: '2027-07-01', startTime: '14:15', endTime: '17:45' },
 ].map((day) => ({ ...day, end: day.start, employeeName: 'Pat Partial', requestType: 'other', reason: null }));
 
-async function exportedIn(timeZone: string): Promise<string> {
-  let text = '';
-  await writeIcalFile({ name: 'Acme', timeZone }, partialDays, {
-    write: (piece) => {
-      text += piece;
-      return true;
-    },
-    drained: () => Promise.resolve(),
-    destroyed: false,
-  });
-  return text;
-}
+const exportedIn = (timeZone: string) => icalFileText({ name: 'Acme', timeZone }, partialDays);
 
 /** Each partial day as calendar software reads the file: the zone it names and the instants it means. */
 function readBack(text: string) {

@@ -120,12 +120,7 @@ export class EmployeesService {
       await this.hire(auth.companyId, employee, input, transaction);
       const invited = await this.inviteInSavepoint(auth, employee, transaction, requestId);
       const record = employeeRecordOf(employee);
-      await recordAudit(transaction, auth, {
-        action: 'employee.created',
-        entity: 'employee',
-        entityId: employee.id,
-        after: record,
-      });
+      await auditEmployeeChange(transaction, auth, 'employee.created', employee, { after: record });
       await requestSeatUpdate(transaction, auth.companyId, requestId);
       return {
         ...record,
@@ -203,13 +198,7 @@ export class EmployeesService {
         await this.repository.renameOpenInvitations(employee, transaction);
       }
       const after = employeeRecordOf(employee);
-      await recordAudit(transaction, auth, {
-        action: 'employee.updated',
-        entity: 'employee',
-        entityId: employee.id,
-        before,
-        after,
-      });
+      await auditEmployeeChange(transaction, auth, 'employee.updated', employee, { before, after });
       return { ...after, message: employeeTexts.updated };
     });
   }
@@ -249,13 +238,7 @@ export class EmployeesService {
       );
       await employee.reload({ transaction });
       const after = employeeRecordOf(employee);
-      await recordAudit(transaction, auth, {
-        action: 'employee.balances_updated',
-        entity: 'employee',
-        entityId: employee.id,
-        before,
-        after,
-      });
+      await auditEmployeeChange(transaction, auth, 'employee.balances_updated', employee, { before, after });
       return { ...after, message: employeeTexts.balancesUpdated };
     });
   }
@@ -272,12 +255,7 @@ export class EmployeesService {
       await this.repository.update(employee, { deletedAt: now }, transaction);
       await this.repository.disableSignIn(employee, now, transaction);
       await this.repository.revokeOpenInvitations(employee, now, transaction);
-      await recordAudit(transaction, auth, {
-        action: 'employee.deleted',
-        entity: 'employee',
-        entityId: employee.id,
-        before: record,
-      });
+      await auditEmployeeChange(transaction, auth, 'employee.deleted', employee, { before: record });
       await requestSeatUpdate(transaction, auth.companyId, requestId);
       return { ...record, message: employeeTexts.deleted };
     });
@@ -288,11 +266,7 @@ export class EmployeesService {
       const employee = await this.find(auth, id, transaction);
       if (employee.userId) throw new HttpError(409, employeeTexts.alreadyJoined);
       await this.invite(auth, employee, transaction, requestId);
-      await recordAudit(transaction, auth, {
-        action: 'employee.invitation_resent',
-        entity: 'employee',
-        entityId: employee.id,
-      });
+      await auditEmployeeChange(transaction, auth, 'employee.invitation_resent', employee);
     });
     return { message: employeeTexts.invitationResent };
   }
@@ -399,6 +373,17 @@ export class EmployeesService {
       return false;
     }
   }
+}
+
+/** The audit entry of a change to one employee, with its record before and/or after the change. */
+function auditEmployeeChange(
+  transaction: Transaction,
+  auth: AuthContext,
+  action: string,
+  employee: Employee,
+  change: { before?: EmployeeRecord; after?: EmployeeRecord } = {},
+): Promise<void> {
+  return recordAudit(transaction, auth, { action, entity: 'employee', entityId: employee.id, ...change });
 }
 
 /** The subscription's seat quantity follows the employee count; billed from the next cycle (billing workers). */

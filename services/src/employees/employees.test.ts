@@ -14,12 +14,12 @@ import {
   createCompanyWithAdmin,
   createEmployees,
   createInvitedEmployee,
-  type CompanyWithAdmin,
 } from '../testing/factories';
-import { bearerFor, eventually, startTestApp, type TestApp } from '../testing/harness';
+import { eventually, startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee, signedInAdmin, type SignedInAdmin } from '../testing/signed-in';
 
 let t: TestApp;
-let companyA: CompanyWithAdmin;
+let companyA: SignedInAdmin;
 let adminA: string;
 let adminB: string;
 let employeeOfA: string;
@@ -28,16 +28,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyA = await createCompanyWithAdmin();
-  await activateSubscription(companyA.company);
-  adminA = await bearerFor(t, companyA.admin.email, companyA.password);
-  const companyB = await createCompanyWithAdmin();
-  await activateSubscription(companyB.company);
-  adminB = await bearerFor(t, companyB.admin.email, companyB.password);
-
-  const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
-  employeeOfA = await bearerFor(t, employee.email, 's3cret');
+  companyA = await signedInAdmin(t, { subscribed: true });
+  adminA = companyA.auth;
+  adminB = (await signedInAdmin(t, { subscribed: true })).auth;
+  employeeOfA = (await joinedEmployee(t, companyA.company)).auth;
 });
 afterAll(async () => {
   await t.close();
@@ -246,8 +240,7 @@ describe('POST /api/employees', () => {
 
   it('refuses an e-mail that signs in at another company, before any payment: the invitation could never be accepted', async () => {
     const elsewhere = await createCompanyWithAdmin();
-    const fresh = await createCompanyWithAdmin();
-    const freshAdmin = await bearerFor(t, fresh.admin.email, fresh.password);
+    const freshAdmin = (await signedInAdmin(t)).auth;
     for (const auth of [adminA, freshAdmin]) {
       const reply = await t
         .request()
@@ -260,8 +253,8 @@ describe('POST /api/employees', () => {
   });
 
   it('asks for payment setup before the first employee, and for a card before later ones', async () => {
-    const fresh = await createCompanyWithAdmin();
-    const auth = await bearerFor(t, fresh.admin.email, fresh.password);
+    const fresh = await signedInAdmin(t);
+    const { auth } = fresh;
     const first = await t.request().post('/api/employees').set('Authorization', auth).send(newPerson()).expect(402);
     expect(first.body).toEqual({
       message: employeeTexts.firstEmployeeRequiresPayment,
@@ -282,21 +275,18 @@ describe('POST /api/employees', () => {
   });
 
   it('refuses an admin whose e-mail is not verified yet', async () => {
-    const unverified = await createCompanyWithAdmin({ verified: false });
-    await activateSubscription(unverified.company);
-    const auth = await bearerFor(t, unverified.admin.email, unverified.password);
+    const { auth } = await signedInAdmin(t, { subscribed: true, verified: false });
     const reply = await t.request().post('/api/employees').set('Authorization', auth).send(newPerson()).expect(403);
     expect(reply.body).toEqual({ message: authTexts.emailVerificationRequired });
   });
 });
 
 describe('GET /api/employees', () => {
-  let company: CompanyWithAdmin;
+  let company: SignedInAdmin;
   let auth: string;
   beforeAll(async () => {
-    company = await createCompanyWithAdmin();
-    await activateSubscription(company.company);
-    auth = await bearerFor(t, company.admin.email, company.password);
+    company = await signedInAdmin(t, { subscribed: true });
+    auth = company.auth;
     for (const [name, role] of [
       ['Anna Zed', 'Chef'],
       ['Bruno Young', 'Baker'],
@@ -381,9 +371,8 @@ describe('GET /api/employees', () => {
   });
 
   it('answers a list of many pieces whole, in order, with names in any script', async () => {
-    const large = await createCompanyWithAdmin();
-    await activateSubscription(large.company);
-    const largeAuth = await bearerFor(t, large.admin.email, large.password);
+    const large = await signedInAdmin(t, { subscribed: true });
+    const largeAuth = large.auth;
     // Postgres sends lists 32 records a piece; past Latin-1, V8 keeps a piece's text in two bytes.
     const scripts = ['Łucja Wiśniewska', 'Zoë Brontë', 'Ζωή Παππά', '美咲 山田', 'Ana 😀 Ruiz'];
     const names = Array.from({ length: 70 }, (_, index) => `${String(index).padStart(2, '0')} ${scripts[index % 5]}`);
@@ -574,9 +563,7 @@ describe('changing an employee', () => {
 
 describe('DELETE /api/employees/:id', () => {
   it("removes the employee from the list and the seats, and ends the person's sign-in", async () => {
-    const { employee, token } = await createInvitedEmployee(t.db.sequelize, companyA.company);
-    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
-    const session = await bearerFor(t, employee.email, 's3cret');
+    const { employee, auth: session } = await joinedEmployee(t, companyA.company);
     const seatsBefore = (await t.request().get('/api/billing/seats').set('Authorization', adminA)).body.currentSeats;
 
     const reply = await t.request().delete(`/api/employees/${employee.id}`).set('Authorization', adminA).expect(200);
@@ -656,9 +643,7 @@ describe('POST /api/employees/:id/resend-invitation', () => {
 
 describe('GET /api/billing/seats', () => {
   it('previews the cost of one more seat in cents, not counting the admin', async () => {
-    const company = await createCompanyWithAdmin();
-    await activateSubscription(company.company);
-    const auth = await bearerFor(t, company.admin.email, company.password);
+    const { auth } = await signedInAdmin(t, { subscribed: true });
     await addEmployee(auth);
     await addEmployee(auth);
     const reply = await t.request().get('/api/billing/seats').set('Authorization', auth).expect(200);

@@ -6,10 +6,10 @@ import {
   activateSubscription,
   createCompanyWithAdmin,
   createEmployees,
-  createInvitedEmployee,
   type CompanyWithAdmin,
 } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee } from '../testing/signed-in';
 import { KEPT_REPLY_PATHS } from '../app';
 
 let t: TestApp;
@@ -188,9 +188,7 @@ describe('kept replies', () => {
     expect(secondNames).toContain('Sam Second');
     expect(secondNames.filter((name) => firstNames.includes(name))).toEqual([]);
 
-    const { employee, token } = await createInvitedEmployee(t.db.sequelize, first.company, { name: 'Eve Employee' });
-    await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
-    const eve = await bearerFor(t, employee.email, 's3cret');
+    const { employee, auth: eve } = await joinedEmployee(t, first.company, { name: 'Eve Employee' });
     await addLeave(colleague, '2032-01-05', undefined, 'pending');
     await addLeave(employee, '2032-01-06', undefined, 'pending');
 

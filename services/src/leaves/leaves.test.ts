@@ -3,16 +3,12 @@ import { QueryTypes } from 'sequelize';
 import { AuditEntry, authTexts, Employee, leaveTexts, runAsCompany, upcomingEvents, User } from '@teamfolk/shared';
 import { migrationNamed } from '@teamfolk/shared/testing';
 import { DashboardService } from '../dashboard/dashboard.service';
-import {
-  activateSubscription,
-  createCompanyWithAdmin,
-  createInvitedEmployee,
-  type CompanyWithAdmin,
-} from '../testing/factories';
+import { createCompanyWithAdmin, createInvitedEmployee, type CompanyWithAdmin } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import { signedInAdmin, type SignedInAdmin } from '../testing/signed-in';
 
 let t: TestApp;
-let companyA: CompanyWithAdmin;
+let companyA: SignedInAdmin;
 let adminA: string;
 let adminB: string;
 
@@ -54,11 +50,9 @@ async function submit(auth: string, body: Record<string, unknown>, status = 201)
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyA = await createCompanyWithAdmin();
-  await activateSubscription(companyA.company);
-  adminA = await bearerFor(t, companyA.admin.email, companyA.password);
-  const companyB = await createCompanyWithAdmin();
-  adminB = await bearerFor(t, companyB.admin.email, companyB.password);
+  companyA = await signedInAdmin(t, { subscribed: true });
+  adminA = companyA.auth;
+  adminB = (await signedInAdmin(t)).auth;
 });
 afterAll(async () => {
   await t.close();
@@ -476,8 +470,8 @@ describe('withdrawing leave', () => {
 
 describe('GET /api/leaves', () => {
   it('shows an admin the whole company and an employee only their own', async () => {
-    const company = await createCompanyWithAdmin();
-    const admin = await bearerFor(t, company.admin.email, company.password);
+    const company = await signedInAdmin(t);
+    const admin = company.auth;
     const alice = await hire(company);
     const bob = await hire(company);
     const aliceLeave = await submit(alice.auth, vacation(day(0), day(0)));
@@ -522,8 +516,8 @@ describe('GET /api/leaves', () => {
     }
   });
   it('lists each request exactly as its submission or decision answered it', async () => {
-    const company = await createCompanyWithAdmin();
-    const admin = await bearerFor(t, company.admin.email, company.password);
+    const company = await signedInAdmin(t);
+    const admin = company.auth;
     const person = await hire(company, { bankHoursTotal: 10 });
     const hours = await submit(person.auth, {
       start_date: day(1),
@@ -554,8 +548,8 @@ describe('GET /api/leaves', () => {
 
 describe('the dashboard', () => {
   it('counts requests for the role: the company for admins, their own for employees', async () => {
-    const company = await createCompanyWithAdmin();
-    const admin = await bearerFor(t, company.admin.email, company.password);
+    const company = await signedInAdmin(t);
+    const admin = company.auth;
     const alice = await hire(company);
     const bob = await hire(company);
     await submit(alice.auth, vacation(day(0), day(0)));
@@ -575,8 +569,8 @@ describe('the dashboard', () => {
   });
 
   it("lists the company's birthdays and anniversaries of the next 30 days, for every role", async () => {
-    const company = await createCompanyWithAdmin();
-    const admin = await bearerFor(t, company.admin.email, company.password);
+    const company = await signedInAdmin(t);
+    const admin = company.auth;
     const person = await hire(company);
     const today = new Date();
     const fiveYearsAgoTomorrow = iso(addDays(new Date(today.getFullYear() - 5, today.getMonth(), today.getDate()), 1));

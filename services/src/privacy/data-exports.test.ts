@@ -11,17 +11,12 @@ import {
   type DataExportRecord,
   type DataExportReply,
 } from '@teamfolk/shared';
-import {
-  activateSubscription,
-  createCompanyWithAdmin,
-  createInvitedEmployee,
-  type CompanyWithAdmin,
-} from '../testing/factories';
-import { bearerFor, eventually, startTestApp, type TestApp } from '../testing/harness';
+import { eventually, startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee, signedInAdmin, type SignedInAdmin } from '../testing/signed-in';
 import { unzipText } from '../testing/zip';
 
 let t: TestApp;
-let company: CompanyWithAdmin;
+let company: SignedInAdmin;
 let admin: string;
 let otherAdmin: string;
 let erin: { email: string; name: string; auth: string };
@@ -30,9 +25,8 @@ let colleague: { email: string; name: string; auth: string };
 const day = format(nextMonday(addDays(new Date(), 10)), 'yyyy-MM-dd');
 
 async function joined(name: string, email: string) {
-  const { token } = await createInvitedEmployee(t.db.sequelize, company.company, { name, email });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret-pass' }).expect(200);
-  return { email, name, auth: await bearerFor(t, email, 's3cret-pass') };
+  const { auth } = await joinedEmployee(t, company.company, { name, email, password: 's3cret-pass' });
+  return { email, name, auth };
 }
 
 /** Asks for an export and waits until the job has made it. */
@@ -64,11 +58,9 @@ function download(path: string, auth?: string): supertest.Test {
 
 beforeAll(async () => {
   t = await startTestApp();
-  company = await createCompanyWithAdmin();
-  await activateSubscription(company.company);
-  admin = await bearerFor(t, company.admin.email, company.password);
-  const other = await createCompanyWithAdmin();
-  otherAdmin = await bearerFor(t, other.admin.email, other.password);
+  company = await signedInAdmin(t, { subscribed: true });
+  admin = company.auth;
+  otherAdmin = (await signedInAdmin(t)).auth;
   erin = await joined('Erin Export', `erin-export-${Date.now()}@example.com`);
   colleague = await joined('Carl Colleague', `carl-colleague-${Date.now()}@example.com`);
   // Sick days may be overdrawn: two days past the allowance.

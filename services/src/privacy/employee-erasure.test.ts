@@ -13,17 +13,12 @@ import {
   type JobEnvelope,
 } from '@teamfolk/shared';
 import { redisKeysMentioning, rowsMentioning } from '@teamfolk/shared/testing';
-import {
-  activateSubscription,
-  createCompanyWithAdmin,
-  createInvitedEmployee,
-  type CompanyWithAdmin,
-} from '../testing/factories';
-import { bearerFor, eventually, startTestApp, type TestApp } from '../testing/harness';
+import { eventually, startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee, signedInAdmin, type SignedInAdmin } from '../testing/signed-in';
 
 let t: TestApp;
 let redis: Redis;
-let company: CompanyWithAdmin;
+let company: SignedInAdmin;
 let admin: string;
 let otherAdmin: string;
 
@@ -40,9 +35,8 @@ interface Person {
 
 async function joined(name: string): Promise<Person> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}${++sequence}@example.com`;
-  const { employee, token } = await createInvitedEmployee(t.db.sequelize, company.company, { name, email });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret-pass' }).expect(200);
-  return { employeeId: employee.id, name, email, auth: await bearerFor(t, email, 's3cret-pass') };
+  const { employee, auth } = await joinedEmployee(t, company.company, { name, email, password: 's3cret-pass' });
+  return { employeeId: employee.id, name, email, auth };
 }
 
 async function submitLeave(person: Person, offset: number, reason: string): Promise<number> {
@@ -68,11 +62,9 @@ const remove = (id: number) => t.request().delete(`/api/employees/${id}`).set('A
 beforeAll(async () => {
   t = await startTestApp();
   redis = new Redis(t.redis.url, { maxRetriesPerRequest: 1 });
-  company = await createCompanyWithAdmin();
-  await activateSubscription(company.company);
-  admin = await bearerFor(t, company.admin.email, company.password);
-  const other = await createCompanyWithAdmin();
-  otherAdmin = await bearerFor(t, other.admin.email, other.password);
+  company = await signedInAdmin(t, { subscribed: true });
+  admin = company.auth;
+  otherAdmin = (await signedInAdmin(t)).auth;
 });
 afterAll(async () => {
   await closeRedis(redis);

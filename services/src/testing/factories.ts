@@ -6,6 +6,15 @@ import { hashPassword } from '../auth/passwords';
 
 const unique = () => randomBytes(4).toString('hex');
 
+/** A valid sign-up form for a new company, with a fresh e-mail address each time. */
+export const signupBody = (overrides: Record<string, unknown> = {}) => ({
+  email: `owner-${unique()}@example.com`,
+  password: 'a long enough password',
+  name: 'Olivia Owner',
+  companyName: 'Owner & Sons',
+  ...overrides,
+});
+
 export interface CompanyWithAdmin {
   company: Company;
   admin: User;

@@ -5,8 +5,10 @@
 export * from './api-process';
 export * from './factories';
 export * from './harness';
+export * from './ical-file-text';
 export * from './load';
 export * from './route-table';
+export * from './signed-in';
 export * from './stripe-stub';
 export * from './zip';
 /** Internals the adversarial suites drive directly: e-mail tokens and export links. */

@@ -1,19 +1,6 @@
-/** The user-visible texts of the reports (issue 31), once: the API answers with them and the console shows them. */
+import { LONG_MONTHS } from './date-names';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** The user-visible texts of the reports (issue 31), once: the API answers with them and the console shows them. */
 
 export const reportTexts = {
   fetchFailed: 'Failed to load the report',
@@ -31,5 +18,5 @@ export const reportTexts = {
 
 /** 'January 2027' of '2027-01' (or of any date in that month). */
 export function monthText(yearMonth: string): string {
-  return `${MONTHS[Number(yearMonth.slice(5, 7)) - 1]} ${Number(yearMonth.slice(0, 4))}`;
+  return `${LONG_MONTHS[Number(yearMonth.slice(5, 7)) - 1]} ${Number(yearMonth.slice(0, 4))}`;
 }

@@ -1,26 +1,11 @@
+import { LONG_MONTHS, SHORT_MONTHS, SHORT_WEEKDAYS } from './date-names';
+
 /**
  * The user-visible texts of teams, approvers, coverage, blackout periods and e-mail decisions
  * (issue 30), once. The API answers with them, the e-mails and the console show them.
  *
  * Dates are read from their YYYY-MM-DD strings (no time zone in between): 'Tue 8 Dec', '12 January'.
  */
-
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const yearOf = (isoDate: string) => Number(isoDate.slice(0, 4));
 const monthIndexOf = (isoDate: string) => Number(isoDate.slice(5, 7)) - 1;

@@ -1,26 +1,9 @@
 import { DEFAULT_WORK_PATTERN } from '../contracts';
 import { colleaguesOut, mergedRanges } from './colleagues-out';
-import type { TeamLeave } from './coverage';
+import { ANA, BEN, CY, DAN, fullDays, leaveOf, partialDay } from '../testing/team-leave';
 import type { LeavePeriod } from './leaves';
 import { countLeave } from './work-patterns';
 
-const fullDays = (startDate: string, endDate: string): LeavePeriod => ({ leaveType: 'full_day', startDate, endDate });
-const partialDay = (date: string, startTime: string, endTime: string): LeavePeriod => ({
-  leaveType: 'partial_day',
-  startDate: date,
-  endDate: date,
-  startTime,
-  endTime,
-});
-const ANA = 1;
-const BEN = 2;
-const CY = 3;
-const DAN = 4;
-const leaveOf = (employeeId: number, period: LeavePeriod): TeamLeave => ({
-  employeeId,
-  name: { [ANA]: 'Ana', [BEN]: 'Ben', [CY]: 'Cy', [DAN]: 'Dan' }[employeeId] ?? '?',
-  period,
-});
 const daysOf = (period: LeavePeriod) =>
   countLeave(period, { companyPattern: DEFAULT_WORK_PATTERN }).perDay.map((day) => day.date);
 

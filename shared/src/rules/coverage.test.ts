@@ -1,5 +1,6 @@
 import { DEFAULT_WORK_PATTERN, type WorkPattern } from '../contracts';
-import { coverageConflicts, coverageRefusal, coverageWarnings, type CoverageInput, type TeamLeave } from './coverage';
+import { ANA, BEN, CY, DAN, fullDays, leaveOf, partialDay } from '../testing/team-leave';
+import { coverageConflicts, coverageRefusal, coverageWarnings, type CoverageInput } from './coverage';
 import type { LeavePeriod } from './leaves';
 import { countLeave, type PersonCalendar } from './work-patterns';
 
@@ -12,23 +13,6 @@ const partTime: PersonCalendar = {
   patterns: [{ effectiveFrom: '2020-01-01', pattern: mondayToWednesday }],
 };
 
-const fullDays = (startDate: string, endDate: string): LeavePeriod => ({ leaveType: 'full_day', startDate, endDate });
-const partialDay = (date: string, startTime: string, endTime: string): LeavePeriod => ({
-  leaveType: 'partial_day',
-  startDate: date,
-  endDate: date,
-  startTime,
-  endTime,
-});
-const ANA = 1;
-const BEN = 2;
-const CY = 3;
-const DAN = 4;
-const leaveOf = (employeeId: number, period: LeavePeriod): TeamLeave => ({
-  employeeId,
-  name: { [ANA]: 'Ana', [BEN]: 'Ben', [CY]: 'Cy', [DAN]: 'Dan' }[employeeId] ?? '?',
-  period,
-});
 const daysOf = (period: LeavePeriod, calendar = fullTime) => countLeave(period, calendar).perDay.map((day) => day.date);
 
 const check = (input: Partial<CoverageInput> & Pick<CoverageInput, 'teamLeave'>) =>

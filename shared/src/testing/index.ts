@@ -6,3 +6,4 @@ export * from './traces';
 export * from './held-connections';
 export * from './owner-outside-contexts';
 export * from './migrations';
+export * from './team-leave';
