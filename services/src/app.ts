@@ -46,6 +46,8 @@ import { KeptReplies } from './http/kept-replies';
 import { apiCors, securityHeaders } from './http/security-headers';
 import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
+import { timeCreditsRoutes } from './time-credits/time-credits.routes';
+import { TimeCreditsService } from './time-credits/time-credits.service';
 import { LeavesRepository } from './leaves/leaves.repository';
 import { LeavesService } from './leaves/leaves.service';
 import { mountHealthRoutes } from './ops/health.routes';
@@ -220,6 +222,10 @@ export function createApp({
       new LeavesRepository(sequelize),
       kept,
     ),
+  );
+  api.use(
+    '/time-credits',
+    timeCreditsRoutes(sessionWithLiveSubscription, new TimeCreditsService(sequelize, config.APP_URL, balances)),
   );
   api.use('/dashboard', dashboardRoutes(sessionWithLiveSubscription, new DashboardService(sequelize), kept));
   api.use(

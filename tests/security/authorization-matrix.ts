@@ -26,7 +26,8 @@ import { SIGNED_IN_CALLERS, TARGETS, type SignedInCaller, type Target } from './
  */
 
 /** What the record named by the route is (a former employee: one the admin has removed). */
-export type TargetKind = 'employee' | 'leave' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee';
+export type TargetKind =
+  'employee' | 'leave' | 'timeCredit' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee';
 
 export interface TargetCells {
   own: number | null;
@@ -64,6 +65,7 @@ const ROLE_OF: Record<SignedInCaller, Role> = {
 const OWNS: Record<TargetKind, (role: Role) => boolean> = {
   employee: (role) => role === 'employee',
   leave: () => true,
+  timeCredit: (role) => role === 'employee',
   dataExport: () => true,
   paymentMethod: () => false,
   checkoutSession: () => false,
@@ -123,6 +125,11 @@ export const ROUTE_RIGHTS = {
   'POST /api/leaves': route('leaves', 'create', 201),
   'PUT /api/leaves/:id/approve': route('leaves', 'approve', 200, 'leave'),
   'POST /api/leaves/:id/cancel': route('leaves', 'cancel', 200, 'leave'),
+
+  // Time in lieu: everyone lists and logs their own (an admin, for anyone of the company); admins decide.
+  'GET /api/time-credits': route('timeCredits', 'list', 200),
+  'POST /api/time-credits': route('timeCredits', 'create', 201),
+  'PUT /api/time-credits/:id/approve': route('timeCredits', 'approve', 200, 'timeCredit'),
 
   // Calendar: everyone sees their company's; the secret feed's HMAC token is its own authentication.
   'GET /api/calendar/feed/:token.ics': publicRoute(200),

@@ -24,6 +24,10 @@ import {
   REQUEST_TYPES,
   resendVerificationSchema,
   signupSchema,
+  TIME_CREDIT_SORT_FIELDS,
+  TIME_CREDIT_STATUSES,
+  timeCreditDecisionSchema,
+  timeCreditInputSchema,
   twoFactorConfirmSchema,
   twoFactorDisableSchema,
   twoFactorLoginSchema,
@@ -150,6 +154,23 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   },
   'PUT /api/leaves/:id/approve': { params: { id: 'recordId' }, body: leaveDecisionSchema },
   'POST /api/leaves/:id/cancel': { params: { id: 'recordId' } },
+
+  'GET /api/time-credits': {
+    listQuery: {
+      sort: sortOf(TIME_CREDIT_SORT_FIELDS),
+      range,
+      filter: z.object({ status: z.enum(TIME_CREDIT_STATUSES) }).partial(),
+    },
+    examples: [{ query: { range: '[1e20,1e20]' } }, { query: { filter: '{"status":"lost"}' } }],
+  },
+  // 403: an employee may not log hours for someone else (employee_id); 404: no such employee (an
+  // admin naming nobody has no hours bank of their own).
+  'POST /api/time-credits': {
+    body: timeCreditInputSchema,
+    alsoAnswers: [403, 404],
+    examples: [{ body: { date: yearZero } }],
+  },
+  'PUT /api/time-credits/:id/approve': { params: { id: 'recordId' }, body: timeCreditDecisionSchema },
 
   'GET /api/calendar/feed/:token.ics': { params: { token: 'feedToken' } },
   'GET /api/calendar/events': { query: calendarRangeSchema, examples: [{ query: { start: yearZero, end: yearZero } }] },

@@ -228,6 +228,18 @@ export const recipes: Record<string, Recipe> = {
   'PUT /api/leaves/:id/approve': (context) => ({ ...id(context), body: { approved: true } }),
   'POST /api/leaves/:id/cancel': id,
 
+  'GET /api/time-credits': none,
+  // An admin has no hours bank: they log hours for an employee of their company.
+  'POST /api/time-credits': (context) => ({
+    body: {
+      date: context.world.nextFreeWorkday(),
+      hours: 2,
+      reason: 'Stocktake',
+      ...(isAdmin(context) ? { employee_id: context.company.employee.employeeId } : {}),
+    },
+  }),
+  'PUT /api/time-credits/:id/approve': (context) => ({ ...id(context), body: { approved: true } }),
+
   'GET /api/calendar/feed/:token.ics': async ({ world }) => {
     const reply = await world
       .request()
@@ -328,6 +340,9 @@ export async function targetFor(
     case 'leave':
       if (target === 'own') return person ? String(await world.freshLeave(company, person)) : null;
       return String(await world.freshLeave(company, someoneElse));
+    case 'timeCredit':
+      if (target === 'own') return person?.employeeId ? String(await world.freshTimeCredit(company, person)) : null;
+      return String(await world.freshTimeCredit(company, someoneElse));
     case 'paymentMethod':
       return target === 'own' ? null : world.freshCard(company);
     case 'checkoutSession':

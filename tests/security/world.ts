@@ -59,7 +59,15 @@ export interface WorldOptions {
   request?: () => supertest.Agent;
 }
 
-const SEQUENCED_TABLES = ['companies', 'users', 'employees', 'invitations', 'leave_requests', 'billing_cycles'];
+const SEQUENCED_TABLES = [
+  'companies',
+  'users',
+  'employees',
+  'invitations',
+  'leave_requests',
+  'time_credits',
+  'billing_cycles',
+];
 const PASSWORD = 'secret-passphrase';
 const FIRST_FREE_DAY = Date.UTC(2031, 0, 6);
 const DAY_MS = 24 * 3600 * 1000;
@@ -173,6 +181,25 @@ export class World {
       createdBy: owner.userId,
     });
     return leave.id;
+  }
+
+  /** New pending extra hours of an employee (an admin has no hours bank of their own). */
+  async freshTimeCredit(company: SeededCompany, owner: Person): Promise<number> {
+    const [row] = await this.t.db.sequelize.query<{ id: number }>(
+      `INSERT INTO time_credits (company_id, employee_id, user_id, date, hours, reason, created_by)
+       VALUES (:companyId, :employeeId, :userId, :date, 2, :reason, :userId) RETURNING id`,
+      {
+        type: QueryTypes.SELECT,
+        replacements: {
+          companyId: company.model.id,
+          employeeId: owner.employeeId,
+          userId: owner.userId,
+          date: this.nextFreeWorkday(),
+          reason: `Extra hours of ${owner.name}`,
+        },
+      },
+    );
+    return row!.id;
   }
 
   /** A completed setup-mode checkout of the company (a card on the hosted page), not yet confirmed by the API. */

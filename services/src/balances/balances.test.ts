@@ -7,13 +7,8 @@ import {
   type BalanceLedgerReply,
   type EmployeeRecord,
 } from '@teamfolk/shared';
-import {
-  activateSubscription,
-  createCompanyWithAdmin,
-  createInvitedEmployee,
-  type CompanyWithAdmin,
-} from '../testing/factories';
-import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
+import { activateSubscription, createCompanyWithAdmin, type CompanyWithAdmin } from '../testing/factories';
+import { bearerFor, signedInEmployee, startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
 let companyA: CompanyWithAdmin;
@@ -26,12 +21,6 @@ let otherCompanysEmployeeId: number;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const thisYear = () => Number(today().slice(0, 4));
-
-async function signedInEmployee(company: CompanyWithAdmin, name: string) {
-  const { employee, token } = await createInvitedEmployee(t.db.sequelize, company.company, { name });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
-  return { id: employee.id, auth: await bearerFor(t, employee.email, 's3cret') };
-}
 
 let sequence = 0;
 async function hire(body: Record<string, unknown> = {}): Promise<EmployeeRecord> {
@@ -82,9 +71,9 @@ beforeAll(async () => {
   const companyB = await createCompanyWithAdmin();
   await activateSubscription(companyB.company);
   adminB = await bearerFor(t, companyB.admin.email, companyB.password);
-  erin = await signedInEmployee(companyA, 'Erin Employee');
+  erin = await signedInEmployee(t, companyA.company, 'Erin Employee');
   colleagueId = (await hire()).id;
-  otherCompanysEmployeeId = (await signedInEmployee(companyB, 'Bo Other')).id;
+  otherCompanysEmployeeId = (await signedInEmployee(t, companyB.company, 'Bo Other')).id;
 });
 afterAll(async () => {
   await t.close();

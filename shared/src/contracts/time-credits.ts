@@ -57,3 +57,8 @@ export interface TimeCreditSavedReply extends TimeCreditRecord {
 }
 
 export const TIME_CREDIT_SORT_FIELDS = ['id', 'date', 'created_at', 'status', 'employee_name', 'hours'] as const;
+
+/** A credit as its e-mails name it: 'Worked 3.5 extra hours on 2027-01-09'. */
+export function describeTimeCredit(credit: Pick<TimeCreditRecord, 'date' | 'hours'>): string {
+  return `Worked ${credit.hours} extra ${credit.hours === 1 ? 'hour' : 'hours'} on ${credit.date}`;
+}

@@ -41,6 +41,24 @@ const leaveDecidedMail = z.object({
   link: z.url(),
 });
 
+const timeCreditSubmittedMail = z.object({
+  template: z.literal('time-credit-submitted'),
+  name: z.string(),
+  employeeName: z.string(),
+  /** 'Worked 3.5 extra hours on 2027-01-09'. */
+  summary: z.string(),
+  reason: z.string(),
+  link: z.url(),
+});
+
+const timeCreditDecidedMail = z.object({
+  template: z.literal('time-credit-decided'),
+  name: z.string(),
+  decision: z.enum(['approved', 'rejected']),
+  summary: z.string(),
+  link: z.url(),
+});
+
 const paymentFailedMail = z.object({
   template: z.literal('payment-failed'),
   name: z.string(),
@@ -91,6 +109,8 @@ export const sendEmailPayload = z.object({
     invitationMail,
     leaveSubmittedMail,
     leaveDecidedMail,
+    timeCreditSubmittedMail,
+    timeCreditDecidedMail,
     paymentFailedMail,
     subscriptionCanceledMail,
     dataDeletionNoticeMail,

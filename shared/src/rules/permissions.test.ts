@@ -77,6 +77,9 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'PUT /api/leave-policy': ['leavePolicy', 'edit', adminsOnly],
   'GET /api/employees/:id/balance-ledger': ['balances', 'show', signedIn],
   'GET /api/employees/:id/balances': ['balances', 'show', signedIn],
+  'GET /api/time-credits': ['timeCredits', 'list', signedIn],
+  'POST /api/time-credits': ['timeCredits', 'create', signedIn],
+  'PUT /api/time-credits/:id/approve': ['timeCredits', 'approve', adminsOnly],
 };
 
 const own: AccessRecord = { own: true };
@@ -112,6 +115,12 @@ describe(canAccess.name, () => {
     expect(show(employee, own)).toBe(true);
     expect(show(employee, colleagues)).toBe(false);
     expect(show(admin, colleagues)).toBe(true);
+  });
+
+  it('should let everyone log their own extra hours, and only an admin log them for another employee', () => {
+    expect(canAccess(employee, { resource: 'timeCredits', action: 'create', record: {} })).toBe(true);
+    expect(canAccess(employee, { resource: 'timeCredits', action: 'create', record: { employee_id: 7 } })).toBe(false);
+    expect(canAccess(admin, { resource: 'timeCredits', action: 'create', record: { employee_id: 7 } })).toBe(true);
   });
 
   describe('leave requests', () => {

@@ -38,6 +38,9 @@ const admins: Rule = (user) => user.role === 'admin';
 /** Nobody sees another person's records of this kind, not even an admin. */
 const ownRecords: Rule = (_user, record) => record === undefined || record.own === true;
 
+/** Everyone acts for themselves; only an admin names another employee. */
+const selfUnlessAdmin: Rule = (user, record) => record?.employee_id == null || user.role === 'admin';
+
 /** True when the record's status is unknown (no record, or a record without one) or one of `statuses`. */
 const statusIn = (record: AccessRecord | undefined, ...statuses: LeaveStatus[]) =>
   record?.status === undefined || statuses.includes(record.status);
@@ -59,7 +62,7 @@ const PERMISSIONS = {
   leaves: {
     list: everyone,
     /** Everyone submits their own; only an admin submits for another employee. */
-    create: (user, record) => record?.employee_id == null || user.role === 'admin',
+    create: selfUnlessAdmin,
     /** Admins decide pending requests. */
     approve: (user, record) => user.role === 'admin' && statusIn(record, 'pending'),
     /** The owner withdraws a pending request; an admin withdraws any pending or approved one. */
@@ -96,6 +99,12 @@ const PERMISSIONS = {
   leavePolicy: { show: everyone, edit: admins },
   /** A person's ledger and forecast: their own, or anyone's of the company for an admin. */
   balances: { show: (user, record) => user.role === 'admin' || ownRecords(user, record) },
+  /** Time in lieu: everyone logs their own extra hours and lists them (an admin, the company's); admins decide. */
+  timeCredits: {
+    list: everyone,
+    create: selfUnlessAdmin,
+    approve: admins,
+  },
 } as const satisfies Record<string, Record<string, Rule>>;
 
 export type AccessResource = keyof typeof PERMISSIONS;

@@ -85,6 +85,28 @@ export function renderMail(mail: MailContent): RenderedMail {
         html: layout(lines, { label: 'See your requests', url: mail.link }, footnote),
       };
     }
+    case 'time-credit-submitted': {
+      const lines = [
+        `Hello ${mail.name},`,
+        `${mail.employeeName} logged extra hours: ${mail.summary}.`,
+        `Reason: ${mail.reason}`,
+      ];
+      const footnote = 'Approved hours go into their hours bank.';
+      return {
+        subject: `Extra hours from ${mail.employeeName}`,
+        text: `${lines.join('\n\n')}\n\nReview them: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Review the hours', url: mail.link }, footnote),
+      };
+    }
+    case 'time-credit-decided': {
+      const lines = [`Hello ${mail.name},`, `Your extra hours (${mail.summary}) were ${mail.decision}.`];
+      const footnote = 'Your hours bank is always up to date in Teamfolk.';
+      return {
+        subject: `Your extra hours were ${mail.decision}`,
+        text: `${lines.join('\n\n')}\n\nSee your hours: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'See your hours', url: mail.link }, footnote),
+      };
+    }
     case 'payment-failed': {
       const lines = [
         `Hello ${mail.name},`,

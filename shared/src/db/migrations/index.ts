@@ -18,6 +18,7 @@ import { calendarVersions } from './0018-calendar-versions';
 import { companyVersions } from './0019-company-versions';
 import { checkoutCompletion } from './0020-checkout-completion';
 import { leaveYears } from './0021-leave-years';
+import { timeCredits } from './0022-time-credits';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   companyVersions,
   checkoutCompletion,
   leaveYears,
+  timeCredits,
 ];
