@@ -46,7 +46,7 @@ export interface Verdict {
 
 export const EXPRESS_BASELINE = 'baseline: Express + pg';
 const NODE_BASELINE = 'baseline: node:http + pg';
-/** Light reads whose work is one small answer, like the baselines': held to 0.7 × Express + pg. */
+/** Light reads whose work is one small answer, like the baselines': held to 0.85 × Express + pg. */
 export const LIGHT_READS = [
   'GET /api/auth/me',
   'GET /api/employees (page of 25)',
@@ -76,7 +76,7 @@ export function judge(results: BenchResults): Verdict[] {
       0.5,
     );
     const each = rounds.map((value) => value.toFixed(2)).join(', ');
-    add(`${name}: ≥ 0.7 × Express + pg (median of paired rounds)`, `${ratio.toFixed(2)} × (${each})`, ratio >= 0.7);
+    add(`${name}: ≥ 0.85 × Express + pg (median of paired rounds)`, `${ratio.toFixed(2)} × (${each})`, ratio >= 0.85);
   }
   for (const name of READS_UNDER_25_MS) {
     const p99 = results.routes[name]!.fixedRate.p99Ms;
