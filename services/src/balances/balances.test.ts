@@ -7,15 +7,15 @@ import {
   type BalanceLedgerReply,
   type EmployeeRecord,
 } from '@teamfolk/shared';
-import { activateSubscription, createCompanyWithAdmin, type CompanyWithAdmin } from '../testing/factories';
-import { bearerFor, signedInEmployee, startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee, signedInAdmin, type JoinedEmployee, type SignedInAdmin } from '../testing/signed-in';
 
 let t: TestApp;
-let companyA: CompanyWithAdmin;
+let companyA: SignedInAdmin;
 let adminA: string;
 let adminB: string;
 /** An employee of A who signs in, and a colleague of theirs. */
-let erin: { id: number; auth: string };
+let erin: JoinedEmployee;
 let colleagueId: number;
 let otherCompanysEmployeeId: number;
 
@@ -65,15 +65,13 @@ const setBalances = (id: number, figures: Record<string, number | string>) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyA = await createCompanyWithAdmin();
-  await activateSubscription(companyA.company);
-  adminA = await bearerFor(t, companyA.admin.email, companyA.password);
-  const companyB = await createCompanyWithAdmin();
-  await activateSubscription(companyB.company);
-  adminB = await bearerFor(t, companyB.admin.email, companyB.password);
-  erin = await signedInEmployee(t, companyA.company, 'Erin Employee');
+  companyA = await signedInAdmin(t, { subscribed: true });
+  adminA = companyA.auth;
+  const companyB = await signedInAdmin(t, { subscribed: true });
+  adminB = companyB.auth;
+  erin = await joinedEmployee(t, companyA.company, { name: 'Erin Employee' });
   colleagueId = (await hire()).id;
-  otherCompanysEmployeeId = (await signedInEmployee(t, companyB.company, 'Bo Other')).id;
+  otherCompanysEmployeeId = (await joinedEmployee(t, companyB.company, { name: 'Bo Other' })).employee.id;
 });
 afterAll(async () => {
   await t.close();
@@ -159,7 +157,7 @@ describe('GET/PUT /api/leave-policy', () => {
 describe('GET /api/employees/:id/balance-ledger', () => {
   it("shows a person's year, the figures kept before the ledger as its opening, to them and their admin", async () => {
     // Erin's profile was written with 5 days used and 12.5 hours banked, outside the ledger.
-    const ledger = await ledgerOf(erin.id);
+    const ledger = await ledgerOf(erin.employee.id);
     expect(ledger.year).toEqual({ year: thisYear(), start: `${thisYear()}-01-01`, end: `${thisYear()}-12-31` });
     expect(ledger.balances.vacation).toMatchObject({ total: 25, used: 5, remaining: 20 });
     expect(ledger.balances.bank).toMatchObject({ total: 12.5, used: 0, remaining: 12.5 });
@@ -170,16 +168,16 @@ describe('GET /api/employees/:id/balance-ledger', () => {
         expect.objectContaining({ kind: 'adjustment', balance: 'bank', amount: 12.5 }),
       ]),
     );
-    expect(await ledgerOf(erin.id, undefined, erin.auth)).toEqual(ledger);
+    expect(await ledgerOf(erin.employee.id, undefined, erin.auth)).toEqual(ledger);
     // Next year starts afresh.
-    const next = await ledgerOf(erin.id, thisYear() + 1, erin.auth);
+    const next = await ledgerOf(erin.employee.id, thisYear() + 1, erin.auth);
     expect(next.balances.vacation).toMatchObject({ total: 25, used: 0 });
   });
 
   it("hides a colleague's ledger from an employee and another company's from an admin", async () => {
     for (const [auth, id] of [
       [erin.auth, colleagueId],
-      [adminB, erin.id],
+      [adminB, erin.employee.id],
       [adminA, otherCompanysEmployeeId],
     ] as const) {
       await t.request().get(`/api/employees/${id}/balance-ledger`).set('Authorization', auth).expect(404);
@@ -195,7 +193,7 @@ describe('GET /api/employees/:id/balance-ledger', () => {
   it('refuses a year that is not one', async () => {
     const reply = await t
       .request()
-      .get(`/api/employees/${erin.id}/balance-ledger`)
+      .get(`/api/employees/${erin.employee.id}/balance-ledger`)
       .query({ year: 'soon' })
       .set('Authorization', adminA)
       .expect(400);

@@ -7,7 +7,6 @@ import {
   loadConfig,
   paymentsSettingsOf,
   startMailSink,
-  type Company,
   type Config,
   type DestinationStream,
   type MailSink,
@@ -15,7 +14,6 @@ import {
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@teamfolk/shared/testing';
 import { startWorkers, type RunningWorkers } from '@teamfolk/workers';
 import { createApp } from '../app';
-import { createInvitedEmployee } from './factories';
 
 export interface TestApp {
   app: Express;
@@ -107,13 +105,6 @@ export async function startTestApp({ config: settings = {}, logTo, schedules }: 
 export async function bearerFor(t: TestApp, email: string, password: string): Promise<string> {
   const reply = await t.request().post('/api/auth/login').send({ email, password }).expect(200);
   return `Bearer ${reply.body.token as string}`;
-}
-
-/** An invited employee of the company who has accepted and signed in (password 's3cret'). */
-export async function signedInEmployee(t: TestApp, company: Company, name: string) {
-  const { employee, token } = await createInvitedEmployee(t.db.sequelize, company, { name });
-  await t.request().post('/api/auth/invitation/accept').send({ token, password: 's3cret' }).expect(200);
-  return { id: employee.id, email: employee.email, auth: await bearerFor(t, employee.email, 's3cret') };
 }
 
 /** Polls until `probe` returns a value that is not undefined/false, for work that finishes asynchronously. */

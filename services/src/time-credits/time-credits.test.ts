@@ -1,16 +1,16 @@
 import { QueryTypes } from 'sequelize';
 import { timeCreditTexts, type BalanceLedgerReply, type TimeCreditRecord } from '@teamfolk/shared';
-import { activateSubscription, createCompanyWithAdmin, type CompanyWithAdmin } from '../testing/factories';
-import { bearerFor, signedInEmployee, startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { joinedEmployee, signedInAdmin, type JoinedEmployee, type SignedInAdmin } from '../testing/signed-in';
 
 let t: TestApp;
-let companyA: CompanyWithAdmin;
+let companyA: SignedInAdmin;
 let adminA: string;
 let adminB: string;
 /** An employee of A who signs in, a colleague of theirs, and an employee of B. */
-let erin: { id: number; auth: string; email: string };
-let cleo: { id: number; auth: string; email: string };
-let bo: { id: number; auth: string; email: string };
+let erin: JoinedEmployee;
+let cleo: JoinedEmployee;
+let bo: JoinedEmployee;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -36,15 +36,13 @@ const me = async (auth: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  companyA = await createCompanyWithAdmin();
-  await activateSubscription(companyA.company);
-  adminA = await bearerFor(t, companyA.admin.email, companyA.password);
-  const companyB = await createCompanyWithAdmin();
-  await activateSubscription(companyB.company);
-  adminB = await bearerFor(t, companyB.admin.email, companyB.password);
-  erin = await signedInEmployee(t, companyA.company, 'Erin Employee');
-  cleo = await signedInEmployee(t, companyA.company, 'Cleo Colleague');
-  bo = await signedInEmployee(t, companyB.company, 'Bo Other');
+  companyA = await signedInAdmin(t, { subscribed: true });
+  adminA = companyA.auth;
+  const companyB = await signedInAdmin(t, { subscribed: true });
+  adminB = companyB.auth;
+  erin = await joinedEmployee(t, companyA.company, { name: 'Erin Employee' });
+  cleo = await joinedEmployee(t, companyA.company, { name: 'Cleo Colleague' });
+  bo = await joinedEmployee(t, companyB.company, { name: 'Bo Other' });
 });
 afterAll(async () => {
   await t.close();
@@ -55,7 +53,7 @@ describe('POST /api/time-credits', () => {
     const reply = await log(erin.auth).expect(201);
     expect(reply.body).toEqual({
       id: expect.any(Number),
-      employee_id: erin.id,
+      employee_id: erin.employee.id,
       employee_name: 'Erin Employee',
       date: today(),
       hours: 3.5,
@@ -74,14 +72,14 @@ describe('POST /api/time-credits', () => {
   });
 
   it('lets an admin log hours for an employee of their company, not of another', async () => {
-    const reply = await log(adminA, { employee_id: cleo.id }).expect(201);
-    expect(reply.body).toMatchObject({ employee_id: cleo.id, status: 'pending' });
-    const other = await log(adminB, { employee_id: cleo.id }).expect(404);
+    const reply = await log(adminA, { employee_id: cleo.employee.id }).expect(201);
+    expect(reply.body).toMatchObject({ employee_id: cleo.employee.id, status: 'pending' });
+    const other = await log(adminB, { employee_id: cleo.employee.id }).expect(404);
     expect(other.body.message).toBe('Employee not found');
   });
 
   it('refuses an employee naming someone else, and bad hours with a message', async () => {
-    await log(erin.auth, { employee_id: cleo.id }).expect(403);
+    await log(erin.auth, { employee_id: cleo.employee.id }).expect(403);
     expect((await log(erin.auth, { hours: 0.4 }).expect(400)).body.message).toBe('hours must be at least 0.5');
     expect((await log(erin.auth, { hours: 24.5 }).expect(400)).body.message).toBe('hours cannot be above 24');
     expect((await log(erin.auth, { hours: 1.25 }).expect(400)).body.message).toBe(
@@ -108,7 +106,11 @@ describe('PUT /api/time-credits/:id/approve', () => {
     expect(after.bankHoursTotal).toBe(before.bankHoursTotal + 6);
     expect(after.bankHoursRemaining).toBe(before.bankHoursRemaining + 6);
     const ledger = (
-      await t.request().get(`/api/employees/${erin.id}/balance-ledger`).set('Authorization', erin.auth).expect(200)
+      await t
+        .request()
+        .get(`/api/employees/${erin.employee.id}/balance-ledger`)
+        .set('Authorization', erin.auth)
+        .expect(200)
     ).body as BalanceLedgerReply;
     expect(ledger.entries).toContainEqual(
       expect.objectContaining({
@@ -127,7 +129,7 @@ describe('PUT /api/time-credits/:id/approve', () => {
 
     await t.flushOutbox();
     const mail = await t.mail.waitFor(
-      (message) => message.to.includes(erin.email) && message.subject === 'Your extra hours were approved',
+      (message) => message.to.includes(erin.employee.email) && message.subject === 'Your extra hours were approved',
     );
     expect(mail.text).toContain(`Worked 6 extra hours on ${today()}`);
   });
@@ -141,7 +143,7 @@ describe('PUT /api/time-credits/:id/approve', () => {
     await decide(adminA, credit.id as number, true).expect(409);
     await t.flushOutbox();
     await t.mail.waitFor(
-      (message) => message.to.includes(erin.email) && message.subject === 'Your extra hours were rejected',
+      (message) => message.to.includes(erin.employee.email) && message.subject === 'Your extra hours were rejected',
     );
   });
 
@@ -171,9 +173,9 @@ describe('GET /api/time-credits', () => {
     const { body: boCredit } = await log(bo.auth).expect(201);
     const erins = await list(erin.auth);
     expect(erins.length).toBeGreaterThan(0);
-    expect(erins.every((credit) => credit.employee_id === erin.id)).toBe(true);
+    expect(erins.every((credit) => credit.employee_id === erin.employee.id)).toBe(true);
     const company = await list(adminA);
-    expect(new Set(company.map((credit) => credit.employee_id))).toEqual(new Set([erin.id, cleo.id]));
+    expect(new Set(company.map((credit) => credit.employee_id))).toEqual(new Set([erin.employee.id, cleo.employee.id]));
     expect(company.some((credit) => credit.id === boCredit.id)).toBe(false);
     expect((await list(adminB)).map((credit) => credit.id)).toEqual([boCredit.id]);
   });
@@ -200,9 +202,9 @@ describe('GET /api/time-credits', () => {
   });
 
   it('keeps a credit of a disabled sign-in decided without an e-mail', async () => {
-    const { body: credit } = await log(adminA, { employee_id: cleo.id }).expect(201);
+    const { body: credit } = await log(adminA, { employee_id: cleo.employee.id }).expect(201);
     await t.db.sequelize.query('UPDATE users SET disabled_at = now() WHERE email = :email', {
-      replacements: { email: cleo.email },
+      replacements: { email: cleo.employee.email },
     });
     await decide(adminA, credit.id as number, true).expect(200);
     const told = await t.db.sequelize.query(`SELECT 1 FROM outbox WHERE payload->>'idempotencyKey' = :key`, {
