@@ -218,12 +218,24 @@ async function expectNothingHalfWritten(world: ChaosWorld, companyId: number): P
       (row) => row.audits !== 1 || row.mails !== 1 || row.approvals !== (row.status === 'approved' ? 1 : 0),
     ),
   ).toEqual([]);
-  const balances = await select<{ id: number; used: string; approved: string }>(`
+  // Each approval wrote its days into the ledger, and the stored figures are this leave year's
+  // (the company keeps the default January year, so a leave year is a calendar year).
+  const balances = await select<{ id: number; taken: string; approved: string; used: string; usedThisYear: string }>(`
     SELECT e.id, e.vacation_days_used AS used,
+           COALESCE((SELECT -sum(b.amount) FROM balance_entries b
+                      WHERE b.employee_id = e.id AND b.balance = 'vacation' AND b.kind IN ('leave', 'leave_returned')), 0)
+             AS taken,
            COALESCE((SELECT sum(l.days_count) FROM leave_requests l
-                      WHERE l.employee_id = e.id AND l.status = 'approved' AND l.request_type = 'vacation'), 0) AS approved
+                      WHERE l.employee_id = e.id AND l.status = 'approved' AND l.request_type = 'vacation'), 0) AS approved,
+           COALESCE((SELECT -sum(b.amount) FROM balance_entries b
+                      WHERE b.employee_id = e.id AND b.balance = 'vacation' AND b.figure = 'used'
+                        AND b.leave_year = extract(year FROM current_date)), 0) AS "usedThisYear"
       FROM employees e`);
-  expect(balances.filter((row) => Number(row.used) !== Number(row.approved))).toEqual([]);
+  expect(
+    balances.filter(
+      (row) => Number(row.taken) !== Number(row.approved) || Number(row.used) !== Number(row.usedThisYear),
+    ),
+  ).toEqual([]);
 
   // A paid checkout comes with the running subscription, the month's billing record and the first employee.
   const companies = await select<{

@@ -206,15 +206,16 @@ export class BalancesRepository {
 
   /**
    * People's ledger inputs for the years `fromYear` (default: `toYear`) to `toYear`: one person,
-   * those whose figures are stale on a day, or everyone; locked when asked. Bounded: the latest
-   * closing before `fromYear` and the entries after it up to `toYear`, never older ones.
+   * those whose figures are stale on a day, or everyone; locked when asked (passing over rows others
+   * hold, when asked too). Bounded: the latest closing before `fromYear` and the entries after it up
+   * to `toYear`, never older ones.
    */
   async subjects(
     runner: SqlRunner,
     companyId: number,
     selection: SubjectSelection,
     toYear: number,
-    { lock, fromYear = toYear }: { lock: boolean; fromYear?: number },
+    { lock, skipLocked = false, fromYear = toYear }: { lock: boolean; skipLocked?: boolean; fromYear?: number },
   ): Promise<LedgerSubject[]> {
     const which =
       'employeeId' in selection
@@ -244,7 +245,7 @@ export class BalancesRepository {
                              WHERE company_id = e.company_id AND employee_id = e.id AND year < :fromYear
                              ORDER BY year DESC LIMIT 1) k ON true
         WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND ${which}
-        ORDER BY e.id ${lock ? 'FOR UPDATE OF e' : ''}`,
+        ORDER BY e.id ${lock ? `FOR UPDATE OF e${skipLocked ? ' SKIP LOCKED' : ''}` : ''}`,
       { companyId, toYear, fromYear: Math.min(fromYear, toYear), ...selection },
     );
     return rows.map(subjectOf);

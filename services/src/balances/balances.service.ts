@@ -226,12 +226,14 @@ export class BalancesService {
     this.fresh.delete(companyId);
     await this.repository.transaction(async (runner) => {
       const context = await this.repository.context(runner, companyId);
+      // A read never waits for a write: a row another transaction holds keeps its stored figures
+      // until the next read (or that write) works them out.
       const subjects = await this.repository.subjects(
         runner,
         companyId,
         { staleOn: context.today },
         currentYearOf(context),
-        { lock: true },
+        { lock: true, skipLocked: true },
       );
       await this.rewrite(runner, companyId, context, subjects);
     });
