@@ -52,6 +52,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   testRedis = createTestRedis();
   workersOps = await opsServer(testRedis.url, operator);
+  // Readiness reports Redis down until the producer connection has connected (it queues nothing).
+  const producer = connections[0]!;
+  if (producer.status !== 'ready') await new Promise((resolve) => producer.once('ready', resolve));
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
