@@ -19,6 +19,7 @@ import { companyVersions } from './0019-company-versions';
 import { checkoutCompletion } from './0020-checkout-completion';
 import { leaveYears } from './0021-leave-years';
 import { timeCredits } from './0022-time-credits';
+import { teams } from './0023-teams';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   checkoutCompletion,
   leaveYears,
   timeCredits,
+  teams,
 ];
