@@ -263,6 +263,7 @@ describe('invitations', () => {
       email: employee.email,
       emailVerified: true,
       companyName: company.name,
+      employeeId: employee.id,
       vacationDaysTotal: 25,
       vacationDaysUsed: 5,
       vacationDaysRemaining: 20,

@@ -11,6 +11,7 @@ export interface SessionUserRow {
   email: string;
   email_verified: boolean;
   company_name: string;
+  employee_id: number | null;
   employee_name: string | null;
   vacation_days_total: NumericColumn;
   vacation_days_used: NumericColumn;
@@ -31,7 +32,7 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
     companyName: row.company_name,
     subscriptionExpired: subscription !== null && hasSubscriptionEnded(subscription, new Date()),
   };
-  if (row.role !== 'employee' || row.vacation_days_total === null) return user;
+  if (row.role !== 'employee' || row.employee_id === null) return user;
   const total = (value: NumericColumn) => Number(value ?? 0);
   const balance = (totalValue: NumericColumn, usedValue: NumericColumn) => ({
     total: total(totalValue),
@@ -43,6 +44,7 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
   const bank = balance(row.bank_hours_total, row.bank_hours_used);
   return {
     ...user,
+    employeeId: row.employee_id,
     vacationDaysTotal: vacation.total,
     vacationDaysUsed: vacation.used,
     vacationDaysRemaining: vacation.remaining,

@@ -81,6 +81,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   companyName: string;
   /** The company's subscription has ended: every route but /auth and /billing answers 402 subscriptionExpired. */
   subscriptionExpired: boolean;
+  /** An employee's own record (the id of /api/employees/:id/balance-ledger and …/balances); absent for an admin. */
+  employeeId?: number;
 }
 
 export interface SessionReply {
