@@ -11,6 +11,7 @@ export * from './work-patterns';
 export * from './entitlement';
 export * from './hours-bank';
 export * from './ledger';
+export * from './policy-preview';
 export * from './balance-changes';
 export * from './working-day-index';
 export * from './routing';
