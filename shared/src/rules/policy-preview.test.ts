@@ -7,9 +7,9 @@ const sentence = (input: LeavePolicyInput, today: string, unusedDays: number) =>
 
 describe(nextYearOpening.name, () => {
   it('gives the worked example: 27.5 days on 1 Jan 2027, 2.5 of them carried and expiring 31 March', () => {
-    expect(
-      sentence({ vacation: { carry_over_max_days: 5, carry_over_expiry_months: 3 } }, '2026-11-28', 2.5),
-    ).toBe('27.5 days on 1 Jan 2027: 25 allowance + 2.5 carried, 2.5 expiring 31 Mar');
+    expect(sentence({ vacation: { carry_over_max_days: 5, carry_over_expiry_months: 3 } }, '2026-11-28', 2.5)).toBe(
+      '27.5 days on 1 Jan 2027: 25 allowance + 2.5 carried, 2.5 expiring 31 Mar',
+    );
   });
 
   it('opens the default policy with the allowance alone, whatever is left over', () => {

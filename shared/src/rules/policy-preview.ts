@@ -15,7 +15,12 @@ export function nextYearOpening(policy: LeavePolicy, today: string, unusedDays: 
   const allowance = policy.vacation.annual_days;
   const ledger = buildYearLedger({
     policy,
-    person: { hireDate: leaveYearBounds(thisYear, startMonth).start, endDate: null, vacationDays: null, sickDays: null },
+    person: {
+      hireDate: leaveYearBounds(thisYear, startMonth).start,
+      endDate: null,
+      vacationDays: null,
+      sickDays: null,
+    },
     year: thisYear + 1,
     previous: {
       year: thisYear,
