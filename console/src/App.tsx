@@ -39,6 +39,9 @@ const AccountSecurityPage = lazy(() =>
 );
 const BillingPage = lazy(() => import('./billing/BillingPage').then((module) => ({ default: module.BillingPage })));
 const FormerEmployeesPage = lazy(() => import('./privacy/FormerEmployeesPage'));
+const LeavePolicyPage = lazy(() =>
+  import('./balances/LeavePolicyPage').then((module) => ({ default: module.LeavePolicyPage })),
+);
 
 /**
  * The signed-in console, mounted by the router under /dashboard/* once RequireSession lets the user in.
@@ -99,6 +102,16 @@ export function App() {
             }
           />
           <Route path="/former-employees" element={<FormerEmployeesPage />} />
+          <Route
+            path="/leave-policy"
+            element={
+              <AdminOnly resource="leavePolicy" action="edit">
+                <LiveSubscriptionOnly title={en.resources.leavePolicy.name}>
+                  <LeavePolicyPage />
+                </LiveSubscriptionOnly>
+              </AdminOnly>
+            }
+          />
         </CustomRoutes>
       </CoreAdminUI>
       <Notification />

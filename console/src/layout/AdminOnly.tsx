@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import type { AccessResource } from '@teamfolk/shared/rules';
+import type { AccessRequest } from '@teamfolk/shared/rules';
 import { CanAccess, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { Page } from './Page';
@@ -9,16 +9,19 @@ import { Page } from './Page';
 /** Renders an admin-only screen, or a short explanation for everybody else (spec section 6). */
 export function AdminOnly({
   resource,
+  action = 'list',
   loading,
   children,
 }: {
-  resource: AccessResource;
+  resource: AccessRequest['resource'];
+  /** What the screen does: a list by default, or a setting's 'edit'. */
+  action?: AccessRequest['action'];
   /** Shown while the permission is checked, instead of react-admin's default. */
   loading?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <CanAccess resource={resource} action="list" accessDenied={<NotAllowed />} loading={loading}>
+    <CanAccess resource={resource} action={action} accessDenied={<NotAllowed />} loading={loading}>
       {children}
     </CanAccess>
   );

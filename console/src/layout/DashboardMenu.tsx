@@ -5,7 +5,8 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
-import { canAccess } from '@teamfolk/shared/rules';
+import TuneIcon from '@mui/icons-material/Tune';
+import { canAccess, type AccessRequest } from '@teamfolk/shared/rules';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
@@ -18,6 +19,7 @@ const menuIcons: Record<MenuResource, ReactElement> = {
   leaves: <EventNoteIcon />,
   calendar: <CalendarMonthIcon />,
   billing: <PaymentsIcon />,
+  leavePolicy: <TuneIcon />,
 };
 
 export function DashboardMenu() {
@@ -26,7 +28,9 @@ export function DashboardMenu() {
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const [, setSidebarOpen] = useSidebarState();
-  const items = MENU_ITEMS.filter(({ resource }) => canAccess(user, { resource, action: 'list' }));
+  const items = MENU_ITEMS.filter((item) =>
+    canAccess(user, { resource: item.resource, action: 'action' in item ? item.action : 'list' } as AccessRequest),
+  );
   const selected = selectedMenuResource(pathname);
 
   return (

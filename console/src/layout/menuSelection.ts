@@ -1,4 +1,7 @@
-/** Where each item of the dashboard menu leads, in menu order; its resource names it and decides who sees it. */
+/**
+ * Where each item of the dashboard menu leads, in menu order; its resource names it and, with its
+ * action ('list' unless named), decides who sees it.
+ */
 export const MENU_ITEMS = [
   { resource: 'dashboard', to: '/dashboard' },
   // The former employees are reached from the Employees list, whose item stays selected there.
@@ -6,7 +9,9 @@ export const MENU_ITEMS = [
   { resource: 'leaves', to: '/dashboard/leaves' },
   { resource: 'calendar', to: '/dashboard/calendar' },
   { resource: 'billing', to: '/dashboard/billing' },
-] as const satisfies readonly { resource: string; to: string; alsoSelectedOn?: readonly string[] }[];
+  // A setting rather than a list: shown to whoever may change it.
+  { resource: 'leavePolicy', to: '/dashboard/leave-policy', action: 'edit' },
+] as const satisfies readonly { resource: string; to: string; alsoSelectedOn?: readonly string[]; action?: string }[];
 
 export type MenuResource = (typeof MENU_ITEMS)[number]['resource'];
 

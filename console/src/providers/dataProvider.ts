@@ -3,6 +3,8 @@ import type { DataProvider, Identifier, UpdateParams, UpdateResult } from 'react
 import {
   leaveTexts,
   type AcceptInvitationPayload,
+  type BalanceLedgerReply,
+  type BalancesOnReply,
   type BillingActionReply,
   type BillingCycleRecord,
   type BillingHistoryReply,
@@ -23,6 +25,8 @@ import {
   type FormerEmployeeRecord,
   type GoogleCalendarLinks,
   type InvitationPreview,
+  type LeavePolicy,
+  type LeavePolicyUpdate,
   type LeaveSavedReply,
   type LoginPayload,
   type LoginReply,
@@ -55,6 +59,8 @@ export type ReadOptions = Pick<HttpOptions, 'signal' | 'background'>;
 export type CancellationTiming = 'periodEnd' | 'immediately';
 
 export type SavedCompanySettings = CompanySettings & { message: string };
+
+export type SavedLeavePolicy = LeavePolicy & { message: string };
 
 /**
  * Every call the console makes to the API (spec section 7): react-admin's CRUD methods, then the
@@ -94,6 +100,19 @@ export interface TeamfolkDataProvider extends DataProvider {
     startedFrom: string,
   ): Promise<{ data: EmployeeSavedReply }>;
   resendInvitation(id: Identifier): Promise<{ data: { message: string } }>;
+
+  // Leave years: the company's policy, a person's ledger and forecast.
+  getLeavePolicy(options?: ReadOptions): Promise<{ data: LeavePolicy }>;
+  /** Admins; what the update leaves out keeps its value. The reply is the whole policy as saved. */
+  saveLeavePolicy(update: LeavePolicyUpdate): Promise<{ data: SavedLeavePolicy }>;
+  /** A leave year's ledger of an employee (their own, or anyone's for an admin); null: the current year. */
+  getBalanceLedger(
+    employeeId: Identifier,
+    year: number | null,
+    options?: ReadOptions,
+  ): Promise<{ data: BalanceLedgerReply }>;
+  /** What the employee can take on a day of this leave year or the next. */
+  getBalancesOn(employeeId: Identifier, on: string, options?: ReadOptions): Promise<{ data: BalancesOnReply }>;
 
   // Leave requests.
   /** PUT /leaves/:id/approve: approves (true) or rejects (false) a pending request. */
@@ -216,6 +235,16 @@ export const dataProvider: TeamfolkDataProvider = {
   updateBalances: (id, balances, startedFrom) =>
     write('PUT', `/employees/${segment(id)}/balances`, balances, { headers: { 'If-Match': startedFrom } }),
   resendInvitation: (id) => write('POST', `/employees/${segment(id)}/resend-invitation`),
+
+  getLeavePolicy: (options) => read('/leave-policy', options),
+  saveLeavePolicy: (update) => write('PUT', '/leave-policy', update),
+  getBalanceLedger: (employeeId, year, options) =>
+    read(
+      `/employees/${segment(employeeId)}/balance-ledger${year === null ? '' : `?${new URLSearchParams({ year: String(year) })}`}`,
+      options,
+    ),
+  getBalancesOn: (employeeId, on, options) =>
+    read(`/employees/${segment(employeeId)}/balances?${new URLSearchParams({ on })}`, options),
 
   approveLeave: (id, approved) => write('PUT', `/leaves/${segment(id)}/approve`, { approved }),
   cancelLeave: (id) => write('POST', `/leaves/${segment(id)}/cancel`),
