@@ -4,8 +4,10 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { EmployeeRecord } from '@teamfolk/shared/contracts';
 import { Confirm, useDataProvider, useDelete, useRecordContext, useTranslate } from 'react-admin';
+import { BalanceLedgerOpener } from '../balances/BalanceLedgerOpener';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import { EmployeeBalancesDialog } from './EmployeeBalancesDialog';
@@ -15,7 +17,7 @@ import { useEmployeeFeedback } from './useEmployeeFeedback';
 
 type OpenDialog = 'edit' | 'balances' | 'delete' | null;
 
-/** Edit, manage balances, delete (after confirming) and, for people who have not joined yet, resend the invitation. */
+/** Edit, manage balances, see how they are worked out, delete (after confirming) and, for people who have not joined yet, resend the invitation. */
 export function EmployeeRowActions() {
   const employee = useRecordContext<EmployeeRecord>();
   const translate = useTranslate();
@@ -40,6 +42,18 @@ export function EmployeeRowActions() {
           label={translate('resources.employees.actions.balancesLabel', { name })}
           icon={<AccountBalanceWalletIcon />}
           onClick={() => setOpenDialog('balances')}
+        />
+        <BalanceLedgerOpener
+          employeeId={employee.id}
+          name={name}
+          renderOpener={(open) => (
+            <ActionButton
+              tooltip={translate('resources.employees.actions.ledger')}
+              label={translate('resources.employees.actions.ledgerLabel', { name })}
+              icon={<ReceiptLongIcon />}
+              onClick={open}
+            />
+          )}
         />
         <ActionButton
           tooltip={translate('resources.employees.actions.delete')}
