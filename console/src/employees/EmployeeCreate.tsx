@@ -1,7 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { TIMERS_MS, type EmployeeSavedReply, type SeatRequiredError } from '@teamfolk/shared/contracts';
+import {
+  TIMERS_MS,
+  type EmployeeSavedReply,
+  type LeavePolicy,
+  type SeatRequiredError,
+} from '@teamfolk/shared/contracts';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
@@ -9,9 +14,17 @@ import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { ApiRequestError } from '../providers/apiError';
 import { FormDialog } from '../layout/FormDialog';
 import { todayAsIsoDate } from '../format/dates';
-import { newEmployeeDefaults, toEmployeePayload, type EmployeeFormValues, type EmployeePayload } from './employeeForms';
+import {
+  checkoutEmployeeOf,
+  newEmployeeDefaults,
+  toEmployeeCreatePayload,
+  type EmployeeCreatePayload,
+  type EmployeeFormValues,
+  type EmployeePayload,
+} from './employeeForms';
 import { firstStepOfAdding, type AddStep } from './addEmployeeFlow';
 import { EmployeeInputs } from './EmployeeInputs';
+import { EmployeePolicyGate } from './EmployeePolicyGate';
 import { handOffFirstEmployeeToCheckout } from './firstEmployeeCheckout';
 import { SeatConfirmationDialog } from './SeatConfirmationDialog';
 import { useEmployeeFeedback } from './useEmployeeFeedback';
@@ -75,15 +88,27 @@ interface EmployeeCreateDialogProps {
   onPaymentRequired: (seatRequired: SeatRequiredError, employee: EmployeePayload) => void;
 }
 
-function EmployeeCreateDialog({ onClose, onPaymentRequired }: EmployeeCreateDialogProps) {
+function EmployeeCreateDialog(props: EmployeeCreateDialogProps) {
+  return (
+    <EmployeePolicyGate onClose={props.onClose}>
+      {(policy) => <EmployeeCreateForm {...props} policy={policy} />}
+    </EmployeePolicyGate>
+  );
+}
+
+function EmployeeCreateForm({
+  onClose,
+  onPaymentRequired,
+  policy,
+}: EmployeeCreateDialogProps & { policy: LeavePolicy }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { succeeded, failed } = useEmployeeFeedback();
-  const [create] = useCreate<EmployeePayload, unknown, EmployeeSavedReply>();
-  const defaultValues = useMemo(() => newEmployeeDefaults(todayAsIsoDate()), []);
+  const [create] = useCreate<EmployeeCreatePayload, unknown, EmployeeSavedReply>();
+  const defaultValues = useMemo(() => newEmployeeDefaults(todayAsIsoDate(), policy), [policy]);
 
   async function handleSubmit(values: EmployeeFormValues) {
-    const parsed = toEmployeePayload(values);
+    const parsed = toEmployeeCreatePayload(values, policy);
     if (!parsed.ok) return parsed.errors;
     try {
       const saved = await create('employees', { data: parsed.payload }, { returnPromise: true });
@@ -96,7 +121,7 @@ function EmployeeCreateDialog({ onClose, onPaymentRequired }: EmployeeCreateDial
     } catch (error) {
       const seatRequired = seatRequiredErrorOf(error);
       if (seatRequired) {
-        onPaymentRequired(seatRequired, parsed.payload);
+        onPaymentRequired(seatRequired, checkoutEmployeeOf(parsed.payload));
         return undefined;
       }
       return failed(error, 'resources.employees.messages.saveFailed');

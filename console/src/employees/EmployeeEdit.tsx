@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
-import type { EmployeeRecord } from '@teamfolk/shared/contracts';
+import type { EmployeeRecord, LeavePolicy } from '@teamfolk/shared/contracts';
 import { useTranslate, useUpdate } from 'react-admin';
+import { todayAsIsoDate } from '../format/dates';
 import { FormDialog } from '../layout/FormDialog';
-import { employeeFormValuesOf, toEmployeePayload, type EmployeeMutationReply } from './employeeForms';
+import {
+  employeeFormValuesOf,
+  toEmployeeChangePayload,
+  type EmployeeFormValues,
+  type EmployeeMutationReply,
+} from './employeeForms';
 import { EmployeeInputs } from './EmployeeInputs';
+import { EmployeePolicyGate } from './EmployeePolicyGate';
 import { useEmployeeUpdateSubmit } from './useEmployeeUpdateSubmit';
 
 interface EmployeeEditDialogProps {
@@ -13,13 +20,21 @@ interface EmployeeEditDialogProps {
 
 /** PUT /employees/:id through react-admin, which refreshes the row in every cached list page. */
 export function EmployeeEditDialog({ employee, onClose }: EmployeeEditDialogProps) {
+  return (
+    <EmployeePolicyGate onClose={onClose}>
+      {(policy) => <EmployeeEditForm employee={employee} policy={policy} onClose={onClose} />}
+    </EmployeePolicyGate>
+  );
+}
+
+function EmployeeEditForm({ employee, policy, onClose }: EmployeeEditDialogProps & { policy: LeavePolicy }) {
   const translate = useTranslate();
   const [update] = useUpdate<EmployeeMutationReply>();
-  const defaultValues = useMemo(() => employeeFormValuesOf(employee), [employee]);
+  const defaultValues = useMemo(() => employeeFormValuesOf(employee, policy, todayAsIsoDate()), [employee, policy]);
   const handleSubmit = useEmployeeUpdateSubmit({
     employee,
     update,
-    toPayload: toEmployeePayload,
+    toPayload: (values: EmployeeFormValues) => toEmployeeChangePayload(values, defaultValues, policy),
     savedKey: 'resources.employees.messages.updated',
     failedKey: 'resources.employees.messages.saveFailed',
     onSaved: onClose,
@@ -34,7 +49,7 @@ export function EmployeeEditDialog({ employee, onClose }: EmployeeEditDialogProp
       onSubmit={handleSubmit}
       onClose={onClose}
     >
-      <EmployeeInputs />
+      <EmployeeInputs patternFrom />
     </FormDialog>
   );
 }
