@@ -28,7 +28,7 @@ import type { SessionUserRow } from './session-user';
 
 /** The columns of the session user's profile, read from `users u` with {@link SESSION_USER_JOINS}. */
 const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
-            c.name AS company_name, e.name AS employee_name,
+            c.name AS company_name, e.id AS employee_id, e.name AS employee_name,
             e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
             e.bank_hours_total, e.bank_hours_used`;
 
@@ -81,7 +81,7 @@ const dateOf = (value: string | null): Date | null => (value === null ? null : n
  * the version, so /auth/me costs one round trip.
  * The row comes back as one JSON text: node-postgres spends about half a microsecond per column of a
  * result setting up its parsers, and parses each timestamp on its own, where one JSON.parse reads the
- * whole row (23 columns with the profile): node-postgres's share of /auth/me went from 35 to 13.5 µs of
+ * whole row (24 columns with the profile): node-postgres's share of /auth/me went from 35 to 13.5 µs of
  * CPU a request (CPU profiles under the same load).
  */
 export async function readSessionCheck(userId: number, withProfile: boolean): Promise<SessionCheck | null> {

@@ -11,6 +11,7 @@ export interface SessionUserRow {
   email: string;
   email_verified: boolean;
   company_name: string;
+  employee_id: number | null;
   employee_name: string | null;
   vacation_days_total: NumericColumn;
   vacation_days_used: NumericColumn;
@@ -43,6 +44,7 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
   const bank = balance(row.bank_hours_total, row.bank_hours_used);
   return {
     ...user,
+    ...(row.employee_id !== null ? { employeeId: row.employee_id } : {}),
     vacationDaysTotal: vacation.total,
     vacationDaysUsed: vacation.used,
     vacationDaysRemaining: vacation.remaining,

@@ -76,6 +76,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   id: number;
   role: Role;
   employeeName: string;
+  /** An employee's own record: the id their balances and ledger are read by (/api/employees/:id/…). */
+  employeeId?: number;
   email: string;
   emailVerified: boolean;
   companyName: string;
