@@ -321,6 +321,13 @@ export const en = {
           sick: 'Sick day balance: %{amount} remaining',
           bank: 'Hours bank: %{amount} remaining',
         },
+        byYear: {
+          vacation: 'Vacation balance by leave year: %{parts}',
+          sick: 'Sick day balance by leave year: %{parts}',
+          bank: 'Hours bank by leave year: %{parts}',
+        },
+        yearPart: '%{year}: %{amount}, %{after} left after',
+        yearPartUnknown: '%{year}: %{amount}',
         noBalance: 'Other leave does not draw on a balance.',
       },
     },

@@ -3,6 +3,7 @@ import type { DataProvider, Identifier, UpdateParams, UpdateResult } from 'react
 import {
   leaveTexts,
   type AcceptInvitationPayload,
+  type BalancesOnReply,
   type BillingActionReply,
   type BillingCycleRecord,
   type BillingHistoryReply,
@@ -23,6 +24,7 @@ import {
   type FormerEmployeeRecord,
   type GoogleCalendarLinks,
   type InvitationPreview,
+  type LeavePolicy,
   type LeaveSavedReply,
   type LoginPayload,
   type LoginReply,
@@ -37,6 +39,8 @@ import {
   type SignInReply,
   type SignupPayload,
   type SignupReply,
+  type TimeCreditInput,
+  type TimeCreditSavedReply,
   type TwoFactorDisablePayload,
   type TwoFactorEnabledReply,
   type TwoFactorEnrolment,
@@ -100,6 +104,16 @@ export interface TeamfolkDataProvider extends DataProvider {
   approveLeave(id: Identifier, approved: boolean): Promise<{ data: LeaveSavedReply }>;
   /** POST /leaves/:id/cancel: withdraws a request. */
   cancelLeave(id: Identifier): Promise<{ data: LeaveSavedReply }>;
+  /** GET /leave-policy: the company's leave year and default week, which count a request. */
+  getLeavePolicy(options?: ReadOptions): Promise<{ data: LeavePolicy }>;
+  /** GET /employees/:id/balances?on=: what a person can take on a day of this leave year or the next. */
+  getBalancesOn(employeeId: Identifier, on: string, options?: ReadOptions): Promise<{ data: BalancesOnReply }>;
+
+  // Time in lieu (the list is react-admin's getList of 'time-credits').
+  /** POST /time-credits: extra hours worked, pending an admin's decision. */
+  logExtraHours(input: TimeCreditInput): Promise<{ data: TimeCreditSavedReply }>;
+  /** PUT /time-credits/:id/approve: approves (true) or rejects (false) a pending credit. */
+  decideTimeCredit(id: Identifier, approved: boolean): Promise<{ data: TimeCreditSavedReply }>;
 
   // The dashboard's home.
   getDashboardSummary(): Promise<{ data: DashboardSummary }>;
@@ -219,6 +233,12 @@ export const dataProvider: TeamfolkDataProvider = {
 
   approveLeave: (id, approved) => write('PUT', `/leaves/${segment(id)}/approve`, { approved }),
   cancelLeave: (id) => write('POST', `/leaves/${segment(id)}/cancel`),
+  getLeavePolicy: (options) => read('/leave-policy', options),
+  getBalancesOn: (employeeId, on, options) =>
+    read(`/employees/${segment(employeeId)}/balances?${new URLSearchParams({ on })}`, options),
+
+  logExtraHours: (input) => write('POST', '/time-credits', input),
+  decideTimeCredit: (id, approved) => write('PUT', `/time-credits/${segment(id)}/approve`, { approved }),
 
   getDashboardSummary: () => read('/dashboard/summary'),
   // The user's own day decides 'Today!', not the server's.
