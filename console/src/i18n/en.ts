@@ -331,6 +331,32 @@ export const en = {
         noBalance: 'Other leave does not draw on a balance.',
       },
     },
+    timeCredits: {
+      adminTitle: 'Extra hours to approve',
+      employeeTitle: 'Your extra hours',
+      noneToDecide: 'No extra hours await a decision.',
+      noneLogged: 'Extra hours you log appear here with their status; approved hours go into your hours bank.',
+      listLabel: 'Extra hours',
+      worked: '%{hours} extra hour on %{date} |||| %{hours} extra hours on %{date}',
+      fields: {
+        employee_id: 'Employee',
+        date: 'Day worked',
+        hours: 'Extra hours',
+        reason: 'Reason',
+      },
+      form: {
+        subtitle: 'Hours worked beyond your week. Once an admin approves them, they go into your hours bank.',
+        submit: 'Log Hours',
+        employeeRequired: 'Choose the employee who worked the hours',
+        hoursHelp: 'From %{min} to %{max}, one decimal',
+      },
+      actions: {
+        approve: 'Approve',
+        approveLabel: 'Approve the extra hours of %{name}',
+        reject: 'Reject',
+        rejectLabel: 'Reject the extra hours of %{name}',
+      },
+    },
     calendar: {
       name: 'Calendar',
       messages: { ...calendarTexts },

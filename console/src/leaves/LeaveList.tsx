@@ -30,6 +30,8 @@ import { useIsMobile } from '../layout/useIsMobile';
 import { FocusedLeaveAnchor, focusedRowSx } from './FocusedLeave';
 import { LeaveCards } from './LeaveCards';
 import { SubmitLeaveButton } from './SubmitLeaveButton';
+import { LogExtraHoursButton } from '../time-credits/LogExtraHoursButton';
+import { TimeCreditsSection } from '../time-credits/TimeCreditsSection';
 import { exportLeaves } from './leaveExporter';
 import {
   LeaveDateText,
@@ -122,6 +124,7 @@ function LeaveListPage() {
         table={<LeaveTable focusedId={focusedId} />}
         cards={<LeaveCards focusedId={focusedId} />}
       />
+      <TimeCreditsSection />
     </Page>
   );
 }
@@ -205,6 +208,7 @@ function LeaveListActions() {
       {isMobile && <SortButton fields={mobileSortFields} />}
       <FilterButton />
       <ExportButton />
+      <LogExtraHoursButton />
       <SubmitLeaveButton />
     </TopToolbar>
   );
