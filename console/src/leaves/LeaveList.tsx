@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Box } from '@mui/material';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { LEAVE_SORT_FIELDS, LEAVE_STATUSES, REQUEST_TYPES, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
 import {
@@ -109,7 +110,12 @@ function LeaveListPage() {
             message={translate(
               user?.role === 'admin' ? 'resources.leaves.empty.adminMessage' : 'resources.leaves.empty.employeeMessage',
             )}
-            action={<SubmitLeaveButton />}
+            action={
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
+                <LogExtraHoursButton />
+                <SubmitLeaveButton />
+              </Box>
+            }
           />
         }
         error={
