@@ -8,6 +8,7 @@ import type { DashboardSummary } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { SubmitLeaveButton } from '../leaves/SubmitLeaveButton';
+import { LogExtraHoursButton } from '../time-credits/LogExtraHoursButton';
 import { IconBadge } from './IconBadge';
 
 interface SummaryCard {
@@ -74,7 +75,10 @@ export function RequestSummary({ companyWide, summary, loading, onLeaveSubmitted
         <Typography id="request-summary-heading" component="h3" variant="h6">
           {translate(companyWide ? 'app.overview.summary.adminTitle' : 'app.overview.summary.employeeTitle')}
         </Typography>
-        <SubmitLeaveButton onSubmitted={onLeaveSubmitted} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <LogExtraHoursButton />
+          <SubmitLeaveButton onSubmitted={onLeaveSubmitted} />
+        </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
         {cards.map((card) => {

@@ -7,8 +7,15 @@ import {
   type EmployeeRecord,
   type LeaveRequestParsed,
   type LeaveSavedReply,
+  type WorkPattern,
 } from '@teamfolk/shared/contracts';
-import { previewLeave, type RemainingBalances } from '@teamfolk/shared/rules';
+import {
+  previewLeave,
+  previewLeaveAcrossYears,
+  type LeaveCountSetting,
+  type LeavePreview,
+  type RemainingBalances,
+} from '@teamfolk/shared/rules';
 import {
   AutocompleteInput,
   DateInput,
@@ -40,6 +47,8 @@ import {
 import { formatDayCount, formatHourCount } from '../format/amounts';
 import { todayAsIsoDate } from '../format/dates';
 import { usePublicHolidays } from './usePublicHolidays';
+import { balanceLineOf, type BalanceLine } from './leaveYearsPreview';
+import { useBalancesOn, useLeavePolicy } from './useLeaveYears';
 
 // Module-level so react-hook-form sees the same validators and choices on every render.
 const requiredChoice = [required()];
@@ -176,20 +185,65 @@ interface LeavePreviewPanelProps {
   onNoWorkingDayChange: (noWorkingDay: boolean) => void;
 }
 
-/** The day count the request would have and the balance it draws on, before anything is sent. */
+/** What the preview shows, whichever way it was worked out. */
+type PreviewView = Pick<LeavePreview, 'duration' | 'kind' | 'refusal' | 'sickOverdrawn' | 'noWorkingDay'> & {
+  balanceLine: BalanceLine;
+};
+
+/**
+ * The day count the request would have and the balance it draws on, before anything is sent: counted
+ * by the person's week in each leave year it touches and set against what each year has on the day
+ * the API checks it, so that the dialog warns exactly when the API would refuse.
+ */
 function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelProps) {
   const translate = useTranslate();
-  const balances = useBalancesFor(values.employee_id);
+  const taker = useLeaveTaker(values.employee_id);
+  const policy = useLeavePolicy();
   const parsed = parseLeaveForm(values);
   const holidays = usePublicHolidays(
     parsed.ok ? parsed.input.start_date : null,
     parsed.ok ? parsed.input.end_date : null,
   );
-  const preview = parsed.ok && holidays ? previewLeave(parsed.input, balances, holidays) : null;
+  const countSetting: LeaveCountSetting | null =
+    taker?.employeeId != null && policy && holidays
+      ? {
+          calendar: {
+            companyPattern: policy.work_pattern,
+            patterns: taker.pattern ? [{ effectiveFrom: ALWAYS, pattern: taker.pattern }] : [],
+            holidays,
+          },
+          leaveYearStartMonth: policy.leave_year_start_month,
+          today: todayAsIsoDate(),
+        }
+      : null;
+  const checkedOn =
+    parsed.ok && countSetting
+      ? previewLeaveAcrossYears(parsed.input, countSetting, () => undefined).parts.map((part) => part.checkedOn)
+      : [];
+  const availableOn = useBalancesOn(countSetting ? (taker?.employeeId ?? null) : null, checkedOn);
+
+  let preview: PreviewView | null = null;
+  if (parsed.ok && countSetting) {
+    const acrossYears = previewLeaveAcrossYears(parsed.input, countSetting, availableOn);
+    preview = { ...acrossYears, balanceLine: balanceLineOf(acrossYears) };
+  } else if (parsed.ok && holidays && taker && (taker.remaining === null || policy === null)) {
+    // Someone without balances (an admin's own leave), or a policy that could not be read: as before leave years.
+    const withinYear = previewLeave(parsed.input, taker.remaining, holidays);
+    preview = {
+      ...withinYear,
+      balanceLine: withinYear.remaining === null ? null : { show: 'remaining', available: withinYear.remaining },
+    };
+  }
   const noWorkingDay = preview?.noWorkingDay ?? false;
   useEffect(() => onNoWorkingDayChange(noWorkingDay), [noWorkingDay, onNoWorkingDayChange]);
   if (!parsed.ok || !preview) return null;
 
+  const kind = preview.kind;
+  const amountOf = (amount: number) =>
+    kind === 'bank'
+      ? translate('app.overview.hours', { smart_count: amount, value: formatHourCount(amount) })
+      : translate('app.overview.days', { smart_count: amount, value: formatDayCount(amount) });
+  const bareAmountOf = (amount: number) => (kind === 'bank' ? formatHourCount(amount) : formatDayCount(amount));
   const days = translate('app.overview.days', {
     smart_count: preview.duration.days,
     value: formatDayCount(preview.duration.days),
@@ -198,22 +252,29 @@ function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelPr
     smart_count: preview.duration.hours,
     value: formatHourCount(preview.duration.hours),
   });
-  const showsHours = preview.kind === 'bank' || parsed.input.leave_type === 'partial_day';
-  const remaining =
-    preview.kind && preview.remaining !== null
-      ? translate(`resources.leaves.form.remaining.${preview.kind}`, {
-          amount:
-            preview.kind === 'bank'
-              ? translate('app.overview.hours', {
-                  smart_count: preview.remaining,
-                  value: formatHourCount(preview.remaining),
-                })
-              : translate('app.overview.days', {
-                  smart_count: preview.remaining,
-                  value: formatDayCount(preview.remaining),
-                }),
-        })
-      : null;
+  const showsHours = kind === 'bank' || parsed.input.leave_type === 'partial_day';
+  const line = preview.balanceLine;
+  const balanceText =
+    kind && line?.show === 'remaining'
+      ? translate(`resources.leaves.form.remaining.${kind}`, { amount: amountOf(line.available) })
+      : kind && line?.show === 'byYear'
+        ? translate(`resources.leaves.form.byYear.${kind}`, {
+            parts: line.parts
+              .map((part) =>
+                part.after === null
+                  ? translate('resources.leaves.form.yearPartUnknown', {
+                      year: part.leaveYear,
+                      amount: amountOf(part.requested),
+                    })
+                  : translate('resources.leaves.form.yearPart', {
+                      year: part.leaveYear,
+                      amount: amountOf(part.requested),
+                      after: bareAmountOf(part.after),
+                    }),
+              )
+              .join('; '),
+          })
+        : null;
 
   return (
     <Box
@@ -226,8 +287,8 @@ function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelPr
           ? translate('resources.leaves.form.requestedWithHours', { amount: days, hours })
           : translate('resources.leaves.form.requested', { amount: days })}
       </Typography>
-      {remaining && <Typography variant="body2">{remaining}</Typography>}
-      {preview.kind === null && (
+      {balanceText && <Typography variant="body2">{balanceText}</Typography>}
+      {kind === null && (
         <Typography variant="body2" color="text.secondary">
           {translate('resources.leaves.form.noBalance')}
         </Typography>
@@ -251,8 +312,21 @@ function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelPr
   );
 }
 
-/** The signed-in employee's balances, or those of the employee an admin records leave for; none for an admin's own. */
-function useBalancesFor(employeeId: number | null): RemainingBalances | null {
+/** A pattern that applies on every date (the person's current one: the console reads no history). */
+const ALWAYS = '0001-01-01';
+
+/** Whose leave it is, as the dialog counts it. */
+interface LeaveTaker {
+  /** Their employee record; null for an admin's own leave, or a session that does not name it. */
+  employeeId: number | null;
+  /** Their own week, or null for the company's. */
+  pattern: WorkPattern | null;
+  /** Their current year's balances; null for someone who has none (an admin's own leave). */
+  remaining: RemainingBalances | null;
+}
+
+/** The signed-in employee, or the employee an admin records leave for; undefined while that record loads. */
+function useLeaveTaker(employeeId: number | null): LeaveTaker | undefined {
   const { user } = useSession();
   const readsEmployees = canAccess(user, { resource: 'employees', action: 'show' });
   const { data: employee } = useGetOne<EmployeeRecord>(
@@ -260,6 +334,15 @@ function useBalancesFor(employeeId: number | null): RemainingBalances | null {
     { id: employeeId ?? 0 },
     { enabled: readsEmployees && employeeId != null },
   );
-  if (readsEmployees) return employeeId != null && employee ? remainingBalancesOfEmployee(employee) : null;
-  return user ? remainingBalancesOfUser(user) : null;
+  if (readsEmployees) {
+    if (employeeId == null) return { employeeId: null, pattern: null, remaining: null };
+    if (!employee) return undefined;
+    return {
+      employeeId: employee.id,
+      pattern: employee.work_pattern,
+      remaining: remainingBalancesOfEmployee(employee),
+    };
+  }
+  if (!user) return undefined;
+  return { employeeId: user.employeeId ?? null, pattern: null, remaining: remainingBalancesOfUser(user) };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Box } from '@mui/material';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { LEAVE_SORT_FIELDS, LEAVE_STATUSES, REQUEST_TYPES, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
 import {
@@ -30,6 +31,8 @@ import { useIsMobile } from '../layout/useIsMobile';
 import { FocusedLeaveAnchor, focusedRowSx } from './FocusedLeave';
 import { LeaveCards } from './LeaveCards';
 import { SubmitLeaveButton } from './SubmitLeaveButton';
+import { LogExtraHoursButton } from '../time-credits/LogExtraHoursButton';
+import { TimeCreditsSection } from '../time-credits/TimeCreditsSection';
 import { exportLeaves } from './leaveExporter';
 import {
   LeaveDateText,
@@ -107,7 +110,12 @@ function LeaveListPage() {
             message={translate(
               user?.role === 'admin' ? 'resources.leaves.empty.adminMessage' : 'resources.leaves.empty.employeeMessage',
             )}
-            action={<SubmitLeaveButton />}
+            action={
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
+                <LogExtraHoursButton />
+                <SubmitLeaveButton />
+              </Box>
+            }
           />
         }
         error={
@@ -122,6 +130,7 @@ function LeaveListPage() {
         table={<LeaveTable focusedId={focusedId} />}
         cards={<LeaveCards focusedId={focusedId} />}
       />
+      <TimeCreditsSection />
     </Page>
   );
 }
@@ -205,6 +214,7 @@ function LeaveListActions() {
       {isMobile && <SortButton fields={mobileSortFields} />}
       <FilterButton />
       <ExportButton />
+      <LogExtraHoursButton />
       <SubmitLeaveButton />
     </TopToolbar>
   );

@@ -41,6 +41,8 @@ import {
   type SignInReply,
   type SignupPayload,
   type SignupReply,
+  type TimeCreditInput,
+  type TimeCreditSavedReply,
   type TwoFactorDisablePayload,
   type TwoFactorEnabledReply,
   type TwoFactorEnrolment,
@@ -119,6 +121,12 @@ export interface TeamfolkDataProvider extends DataProvider {
   approveLeave(id: Identifier, approved: boolean): Promise<{ data: LeaveSavedReply }>;
   /** POST /leaves/:id/cancel: withdraws a request. */
   cancelLeave(id: Identifier): Promise<{ data: LeaveSavedReply }>;
+
+  // Time in lieu (the list is react-admin's getList of 'time-credits').
+  /** POST /time-credits: extra hours worked, pending an admin's decision. */
+  logExtraHours(input: TimeCreditInput): Promise<{ data: TimeCreditSavedReply }>;
+  /** PUT /time-credits/:id/approve: approves (true) or rejects (false) a pending credit. */
+  decideTimeCredit(id: Identifier, approved: boolean): Promise<{ data: TimeCreditSavedReply }>;
 
   // The dashboard's home.
   getDashboardSummary(): Promise<{ data: DashboardSummary }>;
@@ -248,6 +256,9 @@ export const dataProvider: TeamfolkDataProvider = {
 
   approveLeave: (id, approved) => write('PUT', `/leaves/${segment(id)}/approve`, { approved }),
   cancelLeave: (id) => write('POST', `/leaves/${segment(id)}/cancel`),
+
+  logExtraHours: (input) => write('POST', '/time-credits', input),
+  decideTimeCredit: (id, approved) => write('PUT', `/time-credits/${segment(id)}/approve`, { approved }),
 
   getDashboardSummary: () => read('/dashboard/summary'),
   // The user's own day decides 'Today!', not the server's.

@@ -1,5 +1,5 @@
 import { leaveRequestInputSchema, type LeaveRequestInput } from '../contracts';
-import { previewLeave } from './leave-preview';
+import { previewLeave, previewLeaveAcrossYears, type RemainingBalances } from './leave-preview';
 
 // Monday 2 to Friday 6 March 2026.
 const monday = '2026-03-02';
@@ -87,5 +87,102 @@ describe(previewLeave.name, () => {
       remaining: null,
     });
     expect(previewLeave(request(), null)).toMatchObject({ kind: 'vacation', remaining: null });
+  });
+});
+
+describe(previewLeaveAcrossYears.name, () => {
+  const week = { mon: 8, tue: 8, wed: 8, thu: 8, fri: 8, sat: 0, sun: 0 };
+  const january = { calendar: { companyPattern: week }, leaveYearStartMonth: 1, today: '2026-11-28' };
+  // 28 Dec 2026 (a Monday) to 5 Jan 2027: Monday to Thursday in 2026, Friday 1, Monday 4 and Tuesday 5 in 2027.
+  const acrossNewYear = request({ start_date: '2026-12-28', end_date: '2027-01-05' });
+  const figures: Record<string, RemainingBalances> = {
+    '2026-12-28': { vacation: 10, sick: 2, bank: 16 },
+    '2027-01-01': { vacation: 25, sick: 10, bank: 0 },
+  };
+  const known = (isoDate: string) => figures[isoDate];
+
+  it('should split 28 Dec 2026 – 5 Jan 2027 into 4 days of 2026 and 3 of 2027, each against its year', () => {
+    const preview = previewLeaveAcrossYears(acrossNewYear, january, known);
+    expect(preview).toMatchObject({ duration: { days: 7 }, kind: 'vacation', currentYear: 2026, refusal: null });
+    expect(preview.parts).toEqual([
+      { leaveYear: 2026, checkedOn: '2026-12-28', requested: 4, available: 10, after: 6 },
+      { leaveYear: 2027, checkedOn: '2027-01-01', requested: 3, available: 25, after: 22 },
+    ]);
+  });
+
+  it('should refuse with the year that falls short, as the API does', () => {
+    const short = previewLeaveAcrossYears(acrossNewYear, january, (isoDate) =>
+      isoDate === '2027-01-01' ? { vacation: 2, sick: 10, bank: 0 } : figures[isoDate],
+    );
+    expect(short.refusal).toBe('Insufficient vacation balance for 2027: 2 days remaining, 3 requested');
+    const shortThisYear = previewLeaveAcrossYears(acrossNewYear, january, (isoDate) =>
+      isoDate === '2026-12-28' ? { vacation: 3.5, sick: 2, bank: 16 } : figures[isoDate],
+    );
+    expect(shortThisYear.refusal).toBe('Insufficient vacation balance for 2026: 3.5 days remaining, 4 requested');
+  });
+
+  it('should check a request wholly in next year against next year, naming the year', () => {
+    const nextYear = request({ start_date: '2027-01-04', end_date: '2027-01-08' });
+    const preview = previewLeaveAcrossYears(nextYear, january, () => ({ vacation: 4, sick: 10, bank: 0 }));
+    expect(preview.parts).toEqual([
+      { leaveYear: 2027, checkedOn: '2027-01-04', requested: 5, available: 4, after: -1 },
+    ]);
+    expect(preview.refusal).toBe('Insufficient vacation balance for 2027: 4 days remaining, 5 requested');
+  });
+
+  it('should keep the spec wording within the current year and read a started request on today', () => {
+    const started = request({ start_date: '2026-11-23', end_date: '2026-11-30' });
+    const preview = previewLeaveAcrossYears(started, january, (isoDate) =>
+      isoDate === '2026-11-28' ? { vacation: 5, sick: 10, bank: 0 } : undefined,
+    );
+    expect(preview.parts).toEqual([
+      { leaveYear: 2026, checkedOn: '2026-11-28', requested: 6, available: 5, after: -1 },
+    ]);
+    expect(preview.refusal).toBe('Insufficient vacation balance: 5 days remaining, 6 requested');
+  });
+
+  it('should say nothing while a year is unknown, and warn of sick days overdrawn in any year', () => {
+    expect(previewLeaveAcrossYears(acrossNewYear, january, () => undefined)).toMatchObject({
+      refusal: null,
+      parts: [
+        { available: null, after: null },
+        { available: null, after: null },
+      ],
+    });
+    const sick = previewLeaveAcrossYears({ ...acrossNewYear, request_type: 'sick_day' }, january, known);
+    expect(sick).toMatchObject({ kind: 'sick', refusal: null, sickOverdrawn: true });
+  });
+
+  it('should count by the person’s week and the leave year the company starts in April', () => {
+    const mondayToWednesday = { mon: 8, tue: 8, wed: 8, thu: 0, fri: 0, sat: 0, sun: 0 };
+    const april = {
+      calendar: { companyPattern: week, patterns: [{ effectiveFrom: '2020-01-01', pattern: mondayToWednesday }] },
+      leaveYearStartMonth: 4,
+      today: '2027-03-01',
+    };
+    // Monday 29 March to Friday 2 April 2027: Monday to Wednesday in leave year 2026, nothing worked after.
+    const preview = previewLeaveAcrossYears(
+      request({ start_date: '2027-03-29', end_date: '2027-04-02' }),
+      april,
+      () => ({
+        vacation: 10,
+        sick: 10,
+        bank: 0,
+      }),
+    );
+    expect(preview.parts).toEqual([
+      { leaveYear: 2026, checkedOn: '2027-03-29', requested: 3, available: 10, after: 7 },
+    ]);
+  });
+
+  it('should take hours from the bank per year, and nothing for other leave', () => {
+    const bank = previewLeaveAcrossYears({ ...acrossNewYear, request_type: 'hours_bank' }, january, known);
+    expect(bank.parts.map((part) => part.requested)).toEqual([32, 24]);
+    expect(bank.refusal).toBe('Insufficient hours bank balance for 2026: 16 hours remaining, 32 requested');
+    expect(previewLeaveAcrossYears({ ...acrossNewYear, request_type: 'other' }, january, known)).toMatchObject({
+      kind: null,
+      parts: [],
+      refusal: null,
+    });
   });
 });

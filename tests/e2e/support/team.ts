@@ -20,6 +20,8 @@ export interface TeamOptions {
   employeeBirthday?: string | null;
   /** The employee's hire date as YYYY-MM-DD; today by default. */
   employeeHireDate?: string;
+  /** The month the company's leave year starts in (1 = January); the current month by default. */
+  leaveYearStartMonth?: number;
 }
 
 const PASSWORD = 'a strong password';
@@ -30,22 +32,28 @@ export interface CompanyWithPeople {
   admin: TeamMember;
   employee: TeamMember;
   employeeFields?: { jobRole?: string; birthday?: string | null; hireDate?: string };
+  /** The month the company's leave year starts in; the current month by default. */
+  leaveYearStartMonth?: number;
 }
 
 /**
- * The company's leave year starts in the current month, so the weeks ahead that specs book lie in
- * the current leave year, whose figures the screens show, whatever the date the suite runs on.
+ * By default the company's leave year starts in the current month, so the weeks ahead that specs
+ * book lie in the current leave year, whose figures the screens show, whatever the date the suite
+ * runs on. A spec about leave years names the month (January, for a request across New Year).
  */
-async function startLeaveYearThisMonth(
+async function startLeaveYear(
   sequelize: Sequelize,
   transaction: Transaction,
   companyId: number,
+  startMonth: number,
 ): Promise<void> {
   const today = new Date();
-  const policy = { ...DEFAULT_LEAVE_POLICY, leave_year_start_month: today.getMonth() + 1 };
+  const policy = { ...DEFAULT_LEAVE_POLICY, leave_year_start_month: startMonth };
+  // The policy applies from the leave year that holds today (named by the calendar year it starts in).
+  const year = today.getMonth() + 1 >= startMonth ? today.getFullYear() : today.getFullYear() - 1;
   await sequelize.query(
     'INSERT INTO leave_policies (company_id, applies_from_year, policy) VALUES (:companyId, :year, :policy::jsonb)',
-    { transaction, replacements: { companyId, year: today.getFullYear(), policy: JSON.stringify(policy) } },
+    { transaction, replacements: { companyId, year, policy: JSON.stringify(policy) } },
   );
 }
 
@@ -55,14 +63,14 @@ async function startLeaveYearThisMonth(
  * same transaction, for what a spec adds.
  */
 export async function writeCompanyWithPeople(
-  { companyName, admin, employee, employeeFields = {} }: CompanyWithPeople,
+  { companyName, admin, employee, employeeFields = {}, leaveYearStartMonth }: CompanyWithPeople,
   more: (transaction: Transaction, companyId: number, employee: Employee) => Promise<void> = async () => undefined,
 ): Promise<void> {
   const [adminHash, employeeHash] = await Promise.all([hashPassword(admin.password), hashPassword(employee.password)]);
   await withE2eDatabase((sequelize) =>
     sequelize.transaction(async (transaction) => {
       const company = await Company.create({ name: companyName }, { transaction });
-      await startLeaveYearThisMonth(sequelize, transaction, company.id);
+      await startLeaveYear(sequelize, transaction, company.id, leaveYearStartMonth ?? new Date().getMonth() + 1);
       const verified = { companyId: company.id, emailVerifiedAt: new Date() };
       await User.create(
         { ...verified, passwordHash: adminHash, role: 'admin', name: admin.name, email: admin.email },
@@ -92,13 +100,18 @@ export async function writeCompanyWithPeople(
  * 10 sick days, no bank hours), written straight through the shared models so specs about leave start
  * from a ready team; the screens that get there for real have their own specs.
  */
-export async function createTeam({ employeeBirthday = null, employeeHireDate }: TeamOptions = {}): Promise<Team> {
+export async function createTeam({
+  employeeBirthday = null,
+  employeeHireDate,
+  leaveYearStartMonth,
+}: TeamOptions = {}): Promise<Team> {
   const admin = { name: 'Alma Admin', email: uniqueEmail('leave-admin'), password: PASSWORD };
   const employee = { name: 'Emil Employee', email: uniqueEmail('leave-employee'), password: PASSWORD };
   await writeCompanyWithPeople({
     companyName: 'Harbour Cafe',
     admin,
     employee,
+    leaveYearStartMonth,
     employeeFields: {
       jobRole: 'Barista',
       birthday: employeeBirthday,
