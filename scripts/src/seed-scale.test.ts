@@ -9,7 +9,8 @@ import { seedScale, type ScaleSeedSummary } from './seed-scale';
 
 const COMPANIES = 20;
 const EMPLOYEES = 2_600;
-const SEEDING_MS = 180_000;
+const YEARS = 3;
+const SEEDING_MS = 240_000;
 
 let t: TestApp;
 let summary: ScaleSeedSummary;
@@ -21,7 +22,13 @@ async function rows<Row extends object>(sql: string, values: unknown[] = []): Pr
 
 beforeAll(async () => {
   t = await startTestApp();
-  summary = await seedScale({ databaseUrl: t.db.url, companies: COMPANIES, employees: EMPLOYEES, years: 1, seed: 7 });
+  summary = await seedScale({
+    databaseUrl: t.db.url,
+    companies: COMPANIES,
+    employees: EMPLOYEES,
+    years: YEARS,
+    seed: 7,
+  });
   owner = new Client({ connectionString: t.db.url });
   await owner.connect();
 }, SEEDING_MS);
@@ -67,7 +74,7 @@ describe('seedScale', () => {
     ]) {
       expect(count).toBeGreaterThan(0);
     }
-    // About 15 requests in the past year for each employee who was there all year, and some ahead.
+    // About 15 requests a year for each employee who was there all along, and some ahead.
     const [{ per_employee: perEmployee, ahead }] = (await rows<{ per_employee: number; ahead: number }>(
       `SELECT (SELECT count(*) FROM leave_requests l JOIN users u ON u.id = l.user_id
                 WHERE u.created_at < $1::date AND l.start_date BETWEEN $1::date AND current_date)::float
@@ -75,8 +82,8 @@ describe('seedScale', () => {
               (SELECT count(*) FROM leave_requests WHERE start_date > current_date)::int AS ahead`,
       [summary.leaveHistory.from],
     )) as [{ per_employee: number; ahead: number }];
-    expect(perEmployee).toBeGreaterThan(13);
-    expect(perEmployee).toBeLessThan(17);
+    expect(perEmployee / YEARS).toBeGreaterThan(13);
+    expect(perEmployee / YEARS).toBeLessThan(17);
     expect(ahead).toBeGreaterThan(0);
     const [counts] = await rows<Record<string, number>>(`
       SELECT (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
@@ -141,22 +148,160 @@ describe('seedScale', () => {
     expect(reply.body.id).toBe(seededMax + 1);
   });
 
-  it('keeps every balance equal to what approved leave used, vacation and hours bank within their totals', async () => {
+  it("records each approved request's days in the ledger, one entry per working day, in its leave year", async () => {
     const mismatched = await rows(`
-      SELECT e.id FROM employees e
-        LEFT JOIN (SELECT employee_id,
-                          sum(days_count) FILTER (WHERE request_type = 'vacation') AS vacation,
-                          sum(days_count) FILTER (WHERE request_type = 'sick_day') AS sick,
-                          sum(hours_count) FILTER (WHERE request_type = 'hours_bank') AS bank
-                     FROM leave_requests WHERE status = 'approved' GROUP BY employee_id) used ON used.employee_id = e.id
-       WHERE e.vacation_days_used <> coalesce(used.vacation, 0) OR e.sick_days_used <> coalesce(used.sick, 0)
-          OR e.bank_hours_used <> coalesce(used.bank, 0)
-          OR e.vacation_days_used > e.vacation_days_total OR e.bank_hours_used > e.bank_hours_total`);
+      SELECT l.id FROM leave_requests l
+        LEFT JOIN (SELECT leave_request_id, -sum(amount) AS taken, count(*) AS days,
+                          bool_and(leave_year = extract(year FROM entry_date)::int
+                                   - CASE WHEN extract(month FROM entry_date) < coalesce(
+                                       (SELECT (p.policy->>'leave_year_start_month')::int FROM leave_policies p
+                                         WHERE p.company_id = b.company_id), 1) THEN 1 ELSE 0 END) AS in_its_year
+                     FROM balance_entries b WHERE kind = 'leave' GROUP BY leave_request_id) b ON b.leave_request_id = l.id
+       WHERE l.status = 'approved' AND l.request_type <> 'other'
+         AND (b.taken IS DISTINCT FROM CASE l.request_type WHEN 'hours_bank' THEN l.hours_count ELSE l.days_count END
+              OR NOT b.in_its_year)`);
     expect(mismatched).toEqual([]);
-    const [{ drawn }] = (await rows<{ drawn: string }>('SELECT sum(vacation_days_used) AS drawn FROM employees')) as [
-      { drawn: string },
-    ];
-    expect(Number(drawn)).toBeGreaterThan(0);
+    const [{ others }] = (await rows<{ others: number }>(
+      `SELECT count(*)::int AS others FROM balance_entries b JOIN leave_requests l ON l.id = b.leave_request_id
+        WHERE l.status <> 'approved' OR l.request_type = 'other'`,
+    )) as [{ others: number }];
+    expect(others).toBe(0);
+  });
+
+  it("keeps every person's figures the current leave year's, fresh, and never overdrawn in any year", async () => {
+    // The current year's used figures are its approved leave; nothing is stale, so a read rewrites nothing.
+    const wrong = await rows(`
+      WITH years AS (
+        SELECT c.id AS company_id, extract(year FROM current_date)::int
+               - CASE WHEN extract(month FROM current_date) < coalesce((p.policy->>'leave_year_start_month')::int, 1)
+                      THEN 1 ELSE 0 END AS current_year
+          FROM companies c LEFT JOIN leave_policies p ON p.company_id = c.id)
+      SELECT e.id FROM employees e JOIN years y USING (company_id)
+        LEFT JOIN (SELECT employee_id, leave_year,
+                          -sum(amount) FILTER (WHERE balance = 'vacation' AND figure = 'used') AS vacation,
+                          -sum(amount) FILTER (WHERE balance = 'sick' AND figure = 'used') AS sick,
+                          -sum(amount) FILTER (WHERE balance = 'bank' AND figure = 'used') AS bank
+                     FROM balance_entries GROUP BY employee_id, leave_year) u
+          ON u.employee_id = e.id AND u.leave_year = y.current_year
+       WHERE e.vacation_days_used <> coalesce(u.vacation, 0) OR e.sick_days_used <> coalesce(u.sick, 0)
+          OR e.bank_hours_used <> coalesce(u.bank, 0)
+          OR e.vacation_days_used > e.vacation_days_total OR e.bank_hours_used > e.bank_hours_total
+          OR e.balance_figures_valid_until < current_date OR e.ledger_from_year > y.current_year`);
+    expect(wrong).toEqual([]);
+    const overdrawnYears = await rows(`
+      SELECT employee_id, year FROM balance_year_closings
+       WHERE (closing->'balances'->'vacation'->>'remaining')::numeric < 0
+          OR (closing->'balances'->'bank'->>'remaining')::numeric < 0`);
+    expect(overdrawnYears).toEqual([]);
+  });
+
+  it('gives the largest company three years of history: leave, credits, adjustments, carry-over and closings', async () => {
+    const companyId = summary.largestCompany.id;
+    const [policy] = await rows<{ policy: { vacation: { carry_over_max_days: number } } }>(
+      'SELECT policy FROM leave_policies WHERE company_id = $1',
+      [companyId],
+    );
+    expect(policy!.policy.vacation.carry_over_max_days).toBeGreaterThan(0);
+    const years = await rows<{ leave_year: number; kinds: string[]; people: number }>(
+      `SELECT leave_year, array_agg(DISTINCT kind ORDER BY kind) AS kinds, count(DISTINCT employee_id)::int AS people
+         FROM balance_entries WHERE company_id = $1 GROUP BY leave_year ORDER BY leave_year`,
+      [companyId],
+    );
+    const currentYear = new Date().getUTCFullYear();
+    const lastThree = years.filter((year) => year.leave_year > currentYear - YEARS && year.leave_year <= currentYear);
+    expect(lastThree.map((year) => year.leave_year)).toEqual([currentYear - 2, currentYear - 1, currentYear]);
+    for (const year of lastThree) {
+      expect(year.kinds).toEqual(['adjustment', 'leave', 'time_credit']);
+      expect(year.people).toBeGreaterThan(1_500);
+    }
+    const closings = await rows<{ year: number; people: number }>(
+      `SELECT year, count(*)::int AS people FROM balance_year_closings WHERE company_id = $1 GROUP BY year ORDER BY year`,
+      [companyId],
+    );
+    expect(closings.slice(-2)).toEqual([
+      { year: currentYear - 2, people: expect.any(Number) },
+      { year: currentYear - 1, people: expect.any(Number) },
+    ]);
+    expect(closings.at(-1)!.people).toBeGreaterThan(1_500);
+    const [{ carried, credits }] = (await rows<{ carried: number; credits: number }>(
+      `SELECT (SELECT count(*) FROM employees WHERE company_id = $1 AND vacation_days_carried > 0)::int AS carried,
+              (SELECT count(*) FROM time_credits WHERE company_id = $1 AND status = 'approved')::int AS credits`,
+      [companyId],
+    )) as [{ carried: number; credits: number }];
+    expect(carried).toBeGreaterThan(100);
+    expect(credits).toBe(
+      Number(
+        (
+          await rows<{ entries: string }>(
+            `SELECT count(*) AS entries FROM balance_entries WHERE company_id = $1 AND kind = 'time_credit'`,
+            [companyId],
+          )
+        )[0]!.entries,
+      ),
+    );
+  });
+
+  it("answers a person's ledger through the API with the stored figures, carried days included", async () => {
+    const admin = await bearerFor(t, summary.largestCompany.adminEmail, summary.password);
+    const people = await rows<{
+      id: number;
+      vacation_days_total: string;
+      vacation_days_used: string;
+      bank_hours_total: string;
+      vacation_days_carried: string;
+    }>(
+      `SELECT id, vacation_days_total, vacation_days_used, bank_hours_total, vacation_days_carried FROM employees
+        WHERE company_id = $1 AND vacation_days_carried > 0 ORDER BY id LIMIT 5`,
+      [summary.largestCompany.id],
+    );
+    expect(people).toHaveLength(5);
+    for (const person of people) {
+      const reply = await t
+        .request()
+        .get(`/api/employees/${person.id}/balance-ledger`)
+        .set('Authorization', admin)
+        .expect(200);
+      expect(reply.body.balances.vacation).toMatchObject({
+        total: Number(person.vacation_days_total),
+        used: Number(person.vacation_days_used),
+      });
+      expect(reply.body.balances.bank.total).toBe(Number(person.bank_hours_total));
+      expect(reply.body.entries).toContainEqual(
+        expect.objectContaining({
+          kind: 'carry_over',
+          balance: 'vacation',
+          amount: Number(person.vacation_days_carried),
+        }),
+      );
+    }
+  });
+
+  it('puts the largest company into teams of about 50, each with one or two approvers from its members', async () => {
+    const teams = await rows<{ members: number; approvers: number; approvers_in_team: number; capped: boolean }>(
+      `SELECT (SELECT count(*) FROM employees e WHERE e.team_id = t.id)::int AS members,
+              (SELECT count(*) FROM team_approvers a WHERE a.team_id = t.id)::int AS approvers,
+              (SELECT count(*) FROM team_approvers a JOIN employees e ON e.id = a.employee_id
+                WHERE a.team_id = t.id AND e.team_id = t.id AND e.user_id IS NOT NULL)::int AS approvers_in_team,
+              t.max_absent IS NOT NULL AS capped
+         FROM teams t WHERE t.company_id = $1`,
+      [summary.largestCompany.id],
+    );
+    expect(teams).toHaveLength(40);
+    for (const team of teams) {
+      expect(team.members).toBe(50);
+      expect([1, 2]).toContain(team.approvers);
+      expect(team.approvers_in_team).toBe(team.approvers);
+    }
+    expect(teams.some((team) => team.capped)).toBe(true);
+    expect(teams.some((team) => !team.capped)).toBe(true);
+    expect(teams.some((team) => team.approvers === 2)).toBe(true);
+    expect(summary.largestCompany.approverTeamSize).toBe(50);
+    const [{ teams: mediumTeams }] = (await rows<{ teams: number }>(
+      'SELECT count(*)::int AS teams FROM teams WHERE company_id = $1',
+      [summary.mediumCompany.id],
+    )) as [{ teams: number }];
+    expect(mediumTeams).toBe(4);
+    await bearerFor(t, summary.largestCompany.approverEmail!, summary.password);
   });
 
   it('never lets one person have overlapping pending or approved requests, or requests with no working day', async () => {

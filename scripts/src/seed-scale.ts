@@ -4,7 +4,13 @@ import { dataRoot } from './paths';
 import { SeedScaleInputError } from './seed-scale/company-sizes';
 import { SCALE_DEFAULTS, scaleShape, seedScale, type ScaleSeedSummary } from './seed-scale/seed';
 
-export { SCALE_PASSWORD, seedScale, type ScaleSeedOptions, type ScaleSeedSummary } from './seed-scale/seed';
+export {
+  SCALE_DATA_SHAPE,
+  SCALE_PASSWORD,
+  seedScale,
+  type ScaleSeedOptions,
+  type ScaleSeedSummary,
+} from './seed-scale/seed';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const count = (value: number) => value.toLocaleString('en');
@@ -41,6 +47,11 @@ function printSummary(summary: ScaleSeedSummary): void {
       `${count(summary.auditEntries)} audit entries, ${count(summary.sentEmails)} sent e-mails, ` +
       `${count(summary.securityEvents)} sign-ins`,
   );
+  say(
+    `  ledger           ${count(summary.balanceEntries)} balance entries, ${count(summary.yearClosings)} year closings, ` +
+      `${count(summary.timeCredits)} time credits, ${count(summary.leavePolicies)} leave policies`,
+  );
+  say(`  teams            ${count(summary.teams)}`);
   say('Sign in (every user has the same password):');
   say(`  password         ${summary.password}`);
   for (const [label, company] of [
@@ -49,6 +60,8 @@ function printSummary(summary: ScaleSeedSummary): void {
   ] as const) {
     say(`  ${label.padEnd(16)} #${company.id}, ${count(company.employees)} employees: admin ${company.adminEmail}`);
     if (company.employeeEmail) say(`  ${''.padEnd(16)} employee ${company.employeeEmail}`);
+    if (company.approverEmail)
+      say(`  ${''.padEnd(16)} approver ${company.approverEmail} (a team of ${company.approverTeamSize})`);
   }
 }
 

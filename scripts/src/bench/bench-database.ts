@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { ensureDatabase } from '@teamfolk/shared';
-import { seedScale, type ScaleSeedOptions, type ScaleSeedSummary } from '../seed-scale';
+import { SCALE_DATA_SHAPE, seedScale, type ScaleSeedOptions, type ScaleSeedSummary } from '../seed-scale';
 
 const BENCH_DATABASE = 'teamfolk_bench';
 
@@ -31,7 +31,9 @@ export async function prepareBenchDatabase(
   say: (line: string) => void,
 ): Promise<{ databaseUrl: string; summary: ScaleSeedSummary; seededNow: boolean }> {
   const databaseUrl = withDatabase(serverUrl, BENCH_DATABASE);
-  const wanted = JSON.stringify(options);
+  // The data's shape is part of the key: data seeded by an older seed (before the ledger's history and
+  // the teams) is seeded again.
+  const wanted = JSON.stringify({ ...options, shape: SCALE_DATA_SHAPE });
   const kept = await withClient(withDatabase(serverUrl, 'postgres'), async (client) => {
     const { rows } = await client.query<{ comment: string | null }>(
       'SELECT shobj_description(oid, $2) AS comment FROM pg_database WHERE datname = $1',

@@ -21,6 +21,7 @@ import { startNode } from './processes';
 import { measureOutboxToMail } from './queue-bench';
 import { explainCalendarMonth } from './explain';
 import { compareBuilds } from './mechanisms';
+import { benchLedgerLines, explainLongestLedger, judgeLedger, ledgerScenarios } from './ledger-bench';
 import {
   CALENDAR_FIRST_VIEW,
   CALENDAR_MONTH,
@@ -47,6 +48,8 @@ const { values: args } = parseArgs({
     mechanisms: { type: 'string' },
     rounds: { type: 'string', default: '6' },
     latency: { type: 'boolean', default: false },
+    // `ledger`: only the balance ledger's lines and the pages' ratio budgets (ledger-bench.ts).
+    lines: { type: 'string' },
   },
 });
 
@@ -117,6 +120,11 @@ async function main(): Promise<void> {
       stopStack,
       say,
     });
+    return;
+  }
+  if (args.lines !== undefined) {
+    if (args.lines !== 'ledger') throw new Error(`--lines knows 'ledger', not '${args.lines}'`);
+    await benchLedgerLines({ databaseUrl, redisUrl: redis.url, summary, durationSeconds, stopStack, say });
     return;
   }
   buildConsoleIfStale(say);
@@ -247,6 +255,7 @@ async function main(): Promise<void> {
       url: `${apiUrl}/api/calendar/export/ical`,
       signedInAs: largestAdminEmail,
     },
+    ...(await ledgerScenarios(apiUrl, databaseUrl, summary)),
   ];
   const baselines: Scenario[] = [
     { name: 'baseline: node:http + pg', kind: 'baseline', url: `${nodeHttp.baseUrl}/employee` },
@@ -388,6 +397,7 @@ async function main(): Promise<void> {
   });
 
   const calendarPlan = await explainCalendarMonth(databaseUrl, summary.largestCompany.id, monthStart, monthEnd);
+  const ledgerPlan = await explainLongestLedger(databaseUrl, summary);
 
   const results: BenchResults = {
     date: startedAt.toISOString(),
@@ -414,10 +424,11 @@ async function main(): Promise<void> {
     isolation,
     queue,
     calendarPlan,
+    ledgerPlan,
     memory: { api: apiMemory, workers: workersMemory },
     bundles: measureEntryScripts(consoleDist),
   };
-  const verdicts = judge(results);
+  const verdicts = [...judge(results), ...judgeLedger(results.routes, ledgerPlan)];
   printReport(results, verdicts, say);
   const file = writeResults(results, verdicts);
   say(`\nResults written to ${file}`);

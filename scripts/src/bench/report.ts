@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntryScripts } from '../bundle-sizes';
 import { repoRoot } from '../paths';
 import type { ScaleSeedSummary } from '../seed-scale';
-import type { CalendarPlan } from './explain';
+import type { CalendarPlan, LedgerReadPlan } from './explain';
 import {
   FIXED_RATE,
   percentile,
@@ -34,6 +34,8 @@ export interface BenchResults {
   isolation: IsolationFigures;
   queue: QueueFigures;
   calendarPlan: CalendarPlan;
+  /** A balance ledger read's plan: what it touches of a person's three years (ledger-bench.ts judges it). */
+  ledgerPlan: LedgerReadPlan;
   memory: { api: { rssMb: number; peakRssMb: number }; workers: { rssMb: number; peakRssMb: number } };
   bundles: EntryScripts[];
 }

@@ -1,8 +1,22 @@
 import { createHash } from 'node:crypto';
-import { EMAIL_TOKEN_TTL_HOURS, monthlyAmount, SEAT_PRICE_CENTS } from '@teamfolk/shared';
+import {
+  DEFAULT_LEAVE_POLICY,
+  EMAIL_TOKEN_TTL_HOURS,
+  leaveYearOf,
+  monthlyAmount,
+  SEAT_PRICE_CENTS,
+} from '@teamfolk/shared';
 import { EMPLOYEE_RECORD } from '@teamfolk/services';
 import { DAY_MS, isoDay, monthStartOf, nextMonthStartOf, WorkCalendar } from './days';
-import { FIRST_REQUEST_AFTER_DAYS, generateLeaves, type Balances, type LeaveClock, type LeaveStore } from './leaves';
+import {
+  companyLedger,
+  PersonLedger,
+  storedFiguresOf,
+  type CompanyLedger,
+  type PersonLedgerResult,
+  type SeedEntry,
+} from './ledger-history';
+import { FIRST_REQUEST_AFTER_DAYS, generateLeaves, type LeaveClock, type LeaveStore } from './leaves';
 import type { Random } from './random';
 import type { SeedTables } from './tables';
 import {
@@ -13,6 +27,7 @@ import {
   FIRST_NAMES,
   JOB_ROLES,
   LAST_NAMES,
+  TEAM_NAMES,
 } from './vocabulary';
 
 const HOUR_MS = 3_600_000;
@@ -24,6 +39,12 @@ const PENDING_EMPLOYEE_SHARE = 0.02;
 /** A company of at least this many employees has a second admin. */
 const SECOND_ADMIN_FROM = 50;
 const CANCELLING_SHARE = 0.03;
+/** Companies of this many people have teams, of about this many each (at least two teams). */
+const TEAMS_FROM = 6;
+const TEAM_SIZE = 50;
+/** Of the teams, the share with two approvers, and the share with a cap on who may be away at once. */
+const TWO_APPROVERS_SHARE = 0.3;
+const CAPPED_TEAM_SHARE = 0.4;
 const USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
@@ -43,12 +64,16 @@ export interface IdCursor {
   employee: number;
   invitation: number;
   verificationToken: number;
+  team: number;
+  timeCredit: number;
 }
 
 export interface CompanyPlan {
   size: number;
   /** Never cancelling: the benchmark signs in to these. */
   keepActive: boolean;
+  /** The largest company: it carries vacation days over (with an expiry), whatever the draw. */
+  largest: boolean;
 }
 
 export interface SeededCompany {
@@ -57,6 +82,10 @@ export interface SeededCompany {
   adminEmail: string;
   /** An employee who has accepted their invitation and can sign in. */
   employeeEmail: string | null;
+  /** An approver (an employee who signs in) of the company's first team; null without teams. */
+  approverEmail: string | null;
+  /** The members of that team. */
+  approverTeamSize: number;
   admins: number;
   pendingEmployees: number;
 }
@@ -71,6 +100,21 @@ export interface GenerationContext {
   seed: number;
   /** Employee names by id: the leave rows keep the name on record. */
   employeeNames: Map<number, string>;
+  /** Each company's policy and calendar: the leave rows' balance entries are counted with them. */
+  companyLedgers: Map<number, CompanyLedger>;
+}
+
+interface SeedTeam {
+  id: number;
+  /** Members who sign in, in the order they were added, with their e-mail. */
+  membersWithUser: Array<{ id: number; email: string }>;
+  members: number;
+}
+
+interface AddedEmployee {
+  id: number;
+  email: string;
+  pending: boolean;
 }
 
 interface Person {
@@ -134,15 +178,33 @@ export function generateCompany(context: GenerationContext, plan: CompanyPlan, r
   );
 
   const calendar = new WorkCalendar(location, clock.windowStart - 1, clock.lastDay + 31);
+  const ledger = companyLedger(location, clock, { carriesOver: plan.largest }, random);
+  context.companyLedgers.set(companyId, ledger);
+  if (ledger.stored)
+    tables.leavePolicies.add({
+      company_id: companyId,
+      applies_from_year: ledger.firstYear,
+      policy: JSON.stringify(ledger.policy),
+      created_at: companyCreatedAt + 5 * MINUTE_MS,
+    });
+  const teams = addTeams(context, companyId, plan.size, companyCreatedAt, random);
   const usedLocalParts = new Set<string>();
   const drafts = Array.from({ length: plan.size }, () => draftEmployee(companyDay, clock, usedLocalParts, random));
   // Ids follow the order people were added, as they would in the product.
   drafts.sort((a, b) => a.createdAt - b.createdAt);
   let employeeEmail: string | null = null;
-  for (const draft of drafts) {
-    const email = addEmployee(context, companyId, domain, draft, adminUserIds, calendar, random);
-    if (!draft.pending) employeeEmail ??= email;
+  for (const [index, draft] of drafts.entries()) {
+    // Round the teams in turn: each gets an even share of old hands and newcomers.
+    const team = teams.length > 0 ? teams[index % teams.length] : undefined;
+    const person = { draft, teamId: team?.id ?? null };
+    const added = addEmployee(context, companyId, domain, person, adminUserIds, calendar, ledger, random);
+    if (!draft.pending) employeeEmail ??= added.email;
+    if (team) {
+      team.members++;
+      if (!added.pending) team.membersWithUser.push({ id: added.id, email: added.email });
+    }
   }
+  const approverEmail = addApprovers(context, companyId, teams, random);
 
   addBilling(context, companyId, adminEmails[0] ?? '', name, plan, companyCreatedAt, drafts, random);
   return {
@@ -150,6 +212,8 @@ export function generateCompany(context: GenerationContext, plan: CompanyPlan, r
     size: plan.size,
     adminEmail: adminEmails[0] ?? '',
     employeeEmail,
+    approverEmail,
+    approverTeamSize: teams[0]?.members ?? 0,
     admins: adminEmails.length,
     pendingEmployees: drafts.filter((draft) => draft.pending).length,
   };
@@ -228,47 +292,79 @@ function draftEmployee(companyDay: number, clock: SeedClock, usedLocalParts: Set
   } satisfies EmployeeDraft;
 }
 
-/** Allowances are per year; the totals hold one per year of the history the person was there for. */
-function openingBalances(draft: EmployeeDraft, clock: SeedClock, random: Random): Balances {
-  const since = Math.max(clock.windowStart, Math.floor(draft.createdAt / DAY_MS));
-  const years = draft.pending ? 1 : Math.max(1, Math.ceil((clock.lastDay - since) / 365));
-  const vacationPerYear = random.weighted([
+/** A person's own annual vacation days and the overtime hours agreed into their bank each year. */
+function allowancesOf(random: Random) {
+  const vacationDays = random.weighted([
     [20, 15],
     [25, 50],
     [28, 20],
     [30, 15],
   ] as const);
-  const bankPerYear = random.weighted([
+  const bankHoursPerYear = random.weighted([
     [0, 55],
     [16, 20],
     [40, 25],
   ] as const);
-  return {
-    vacationTotal: vacationPerYear * years * 10,
-    vacationUsed: 0,
-    sickTotal: 10 * years * 10,
-    sickUsed: 0,
-    bankTotal: bankPerYear * years * 10,
-    bankUsed: 0,
-  };
+  return { vacationDays, bankHoursPerYear };
+}
+
+/** The company's teams (none in the smallest companies), some with a cap on who may be away at once. */
+function addTeams(context: GenerationContext, companyId: number, size: number, createdAt: number, random: Random) {
+  if (size < TEAMS_FROM) return [];
+  const count = Math.max(2, Math.round(size / TEAM_SIZE));
+  return Array.from({ length: count }, (_, index): SeedTeam => {
+    const id = context.ids.team++;
+    const round = Math.floor(index / TEAM_NAMES.length);
+    const name = `${TEAM_NAMES[index % TEAM_NAMES.length]}${round > 0 ? ` ${round + 1}` : ''}`;
+    const expectedMembers = Math.ceil(size / count);
+    const capped = random.chance(CAPPED_TEAM_SHARE);
+    context.tables.teams.add({
+      id,
+      company_id: companyId,
+      name,
+      max_absent: capped ? Math.max(2, Math.round(expectedMembers / 5)) : null,
+      created_at: createdAt + (10 + index) * MINUTE_MS,
+    });
+    return { id, membersWithUser: [], members: 0 };
+  });
+}
+
+/** One approver of each team, or two, from its members who sign in; answers the first team's first approver. */
+function addApprovers(context: GenerationContext, companyId: number, teams: readonly SeedTeam[], random: Random) {
+  for (const team of teams) {
+    const approvers = team.membersWithUser.slice(0, random.chance(TWO_APPROVERS_SHARE) ? 2 : 1);
+    approvers.forEach((approver, position) =>
+      context.tables.teamApprovers.add({ company_id: companyId, team_id: team.id, employee_id: approver.id, position }),
+    );
+  }
+  return teams[0]?.membersWithUser[0]?.email ?? null;
 }
 
 function addEmployee(
   context: GenerationContext,
   companyId: number,
   domain: string,
-  draft: EmployeeDraft,
+  { draft, teamId }: { draft: EmployeeDraft; teamId: number | null },
   adminUserIds: number[],
   calendar: WorkCalendar,
+  companyLedger: CompanyLedger,
   random: Random,
-): string {
+): AddedEmployee {
   const { tables, ids, clock } = context;
   const employeeId = ids.employee++;
   context.employeeNames.set(employeeId, draft.name);
   const email = `${draft.localPart}@${domain}`;
   const admin = random.pick(adminUserIds);
-  const balances = openingBalances(draft, clock, random);
-  const opening = { ...balances };
+  const allowances = allowancesOf(random);
+  const startMonth = companyLedger.policy.leave_year_start_month;
+  const addedDay = Math.max(clock.windowStart, Math.floor(draft.createdAt / DAY_MS));
+  const person = new PersonLedger(
+    companyLedger,
+    isoDay(draft.hireDay),
+    Math.min(companyLedger.currentYear, leaveYearOf(isoDay(addedDay), startMonth)),
+    allowances.vacationDays,
+    allowances.bankHoursPerYear,
+  );
 
   const invitationId = ids.invitation++;
   const invitedAt = draft.createdAt + random.int(1, 30) * 1_000;
@@ -291,22 +387,18 @@ function addEmployee(
       updated_at: lastLoginAt ?? acceptedAt,
     });
     if (lastLoginAt !== null) addSignIn(context, companyId, userId, email, lastLoginAt, random);
+    const firstDay = Math.max(clock.windowStart, Math.ceil(acceptedAt / DAY_MS) + FIRST_REQUEST_AFTER_DAYS);
+    person.recordHistory(firstDay, clock.today, () => ids.timeCredit++, random);
+    addTimeCredits(context, { companyId, employeeId, userId, admin }, person, clock);
     generateLeaves(
-      {
-        companyId,
-        employeeId,
-        userId,
-        firstDay: Math.max(clock.windowStart, Math.ceil(acceptedAt / DAY_MS) + FIRST_REQUEST_AFTER_DAYS),
-        createdAt: acceptedAt,
-        adminUserIds,
-        calendar,
-        balances,
-      },
+      { companyId, employeeId, userId, firstDay, createdAt: acceptedAt, adminUserIds, calendar, balances: person },
       clock,
       context.leaves,
       random,
     );
   }
+  const ledger = person.finish();
+  addLedger(context, companyId, employeeId, person.recorded, ledger, clock.now);
 
   tables.employees.add({
     id: employeeId,
@@ -317,12 +409,10 @@ function addEmployee(
     job_role: draft.jobRole,
     hire_date: draft.hireDay,
     birthday: draft.birthday,
-    vacation_days_total: balances.vacationTotal,
-    vacation_days_used: balances.vacationUsed,
-    sick_days_total: balances.sickTotal,
-    sick_days_used: balances.sickUsed,
-    bank_hours_total: balances.bankTotal,
-    bank_hours_used: balances.bankUsed,
+    ...storedFiguresOf(ledger.current),
+    vacation_days_allowance: person.vacationAllowance === null ? null : person.vacationAllowance * 10,
+    ledger_from_year: person.fromYear,
+    team_id: teamId,
     created_at: draft.createdAt,
     updated_at: acceptedAt ?? draft.createdAt,
   });
@@ -352,14 +442,75 @@ function addEmployee(
     entity: 'employee',
     entity_id: String(employeeId),
     before: null,
-    after: JSON.stringify(employeeRecord(employeeId, email, draft, opening)),
+    after: JSON.stringify(employeeRecord(employeeId, email, draft, allowances.vacationDays)),
     created_at: draft.createdAt,
   });
-  return email;
+  return { id: employeeId, email, pending: draft.pending };
+}
+
+/** The time in lieu the person logged: approved ones are in their ledger, recent ones may still wait. */
+function addTimeCredits(
+  context: GenerationContext,
+  owner: { companyId: number; employeeId: number; userId: number; admin: number },
+  person: PersonLedger,
+  clock: SeedClock,
+): void {
+  for (const credit of person.timeCredits) {
+    const createdAt = Math.min(clock.now - HOUR_MS, (credit.day + 1) * DAY_MS + 9 * HOUR_MS);
+    const waiting = !credit.approved && credit.day >= clock.today - 14;
+    context.tables.timeCredits.add({
+      id: credit.id,
+      company_id: owner.companyId,
+      employee_id: owner.employeeId,
+      user_id: owner.userId,
+      date: credit.day,
+      hours: Math.round(credit.hours * 10),
+      reason: credit.reason,
+      status: credit.approved ? 'approved' : waiting ? 'pending' : 'rejected',
+      created_by: owner.userId,
+      created_at: createdAt,
+      decided_at: waiting ? null : Math.min(clock.now, createdAt + 20 * HOUR_MS),
+      decided_by: waiting ? null : owner.admin,
+    });
+  }
+}
+
+/** The recorded entries the services would have written (leave's come with the leave rows) and the closed years. */
+function addLedger(
+  context: GenerationContext,
+  companyId: number,
+  employeeId: number,
+  recorded: readonly SeedEntry[],
+  ledger: PersonLedgerResult,
+  now: number,
+): void {
+  for (const { leaveYear, ...entry } of recorded)
+    context.tables.balanceEntries.add({
+      company_id: companyId,
+      employee_id: employeeId,
+      leave_year: leaveYear,
+      balance: entry.balance,
+      kind: entry.kind,
+      figure: entry.figure,
+      entry_date: Date.parse(`${entry.date}T00:00:00Z`) / DAY_MS,
+      amount: Math.round(entry.amount * 10),
+      note: entry.note,
+      leave_request_id: null,
+      time_credit_id: entry.time_credit_id,
+      created_at: Math.min(now, Date.parse(`${entry.date}T09:00:00Z`)),
+    });
+  for (const closing of ledger.closings)
+    context.tables.yearClosings.add({
+      company_id: companyId,
+      employee_id: employeeId,
+      year: closing.year,
+      closing: JSON.stringify(closing),
+      created_at: Math.min(now, Date.parse(`${closing.year + 1}-01-01T06:00:00Z`)),
+    });
 }
 
 /** The employee as the API's audit entry records it at creation: no sign-in yet, nothing used. */
-function employeeRecord(id: number, email: string, draft: EmployeeDraft, opening: Balances) {
+function employeeRecord(id: number, email: string, draft: EmployeeDraft, vacationDays: number) {
   return EMPLOYEE_RECORD.of({
     id,
     name: draft.name,
@@ -367,11 +518,11 @@ function employeeRecord(id: number, email: string, draft: EmployeeDraft, opening
     job_role: draft.jobRole,
     hire_date: isoDay(draft.hireDay),
     birthday: draft.birthday === null ? null : isoDay(draft.birthday),
-    vacation_days_total: opening.vacationTotal / 10,
+    vacation_days_total: vacationDays,
     vacation_days_used: 0,
-    sick_days_total: opening.sickTotal / 10,
+    sick_days_total: DEFAULT_LEAVE_POLICY.sick.annual_days,
     sick_days_used: 0,
-    bank_hours_total: opening.bankTotal / 10,
+    bank_hours_total: 0,
     bank_hours_used: 0,
     work_pattern: null,
     end_date: null,

@@ -7,7 +7,16 @@ import { holidaysOfYear } from '@teamfolk/services';
 export const DAY_MS = 86_400_000;
 
 export const dayOf = (instant: Date): number => Math.floor(instant.getTime() / DAY_MS);
-export const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const isoDays = new Map<number, string>();
+/** YYYY-MM-DD of a day; kept once made: the ledger asks for the same few thousand days millions of times. */
+export const isoDay = (day: number): string => {
+  let iso = isoDays.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    isoDays.set(day, iso);
+  }
+  return iso;
+};
 const dayOfIso = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const yearOfDay = (day: number): number => new Date(day * DAY_MS).getUTCFullYear();
 /** The first day of the month `day` is in. */

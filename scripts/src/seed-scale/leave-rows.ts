@@ -2,9 +2,10 @@ import { LEAVE_STATUSES, LEAVE_TYPES, REQUEST_TYPES, type LeaveRequestRecord } f
 import { toLeaveRecord } from '@teamfolk/services';
 import { BulkWriter, type TableBatch } from './bulk-writer';
 import { DAY_MS, isoDay } from './days';
+import { periodOfRow, requestTypeOf, takenEntriesOf, type CompanyLedger } from './ledger-history';
 import type { LeaveStore } from './leaves';
 import { connect, deferForeignKeyChecks } from './owner-session';
-import { LEAVE_COLUMNS, type AuditRow, type LeaveRow } from './tables';
+import { BALANCE_ENTRY_COLUMNS, LEAVE_COLUMNS, type AuditRow, type BalanceEntryRow, type LeaveRow } from './tables';
 import { LEAVE_REASONS } from './vocabulary';
 
 /**
@@ -17,6 +18,8 @@ export interface LeaveHistory {
   order: Uint32Array;
   firstId: number;
   employeeNames: ReadonlyMap<number, string>;
+  /** Each company's policy and calendar, which count the approved requests' ledger entries. */
+  companyLedgers: ReadonlyMap<number, CompanyLedger>;
 }
 
 const nullIfNegative = (value: number | undefined) => (value === undefined || value < 0 ? null : value);
@@ -123,11 +126,36 @@ export async function auditRecentLeaves(
   }
 }
 
+/** The `leave` entries approving the request recorded: one per working day, in the leave year of each. */
+function takenEntryRows(history: LeaveHistory, rank: number, leave: LeaveRow): BalanceEntryRow[] {
+  if (leave.status !== 'approved') return [];
+  const company = history.companyLedgers.get(leave.company_id);
+  const row = history.order[rank] ?? 0;
+  if (!company) throw new Error(`No ledger for company ${leave.company_id}`);
+  return takenEntriesOf(company, requestTypeOf(history.store, row), periodOfRow(history.store, row), leave.id).map(
+    ({ leaveYear, ...entry }) => ({
+      company_id: leave.company_id,
+      employee_id: leave.employee_id,
+      leave_year: leaveYear,
+      balance: entry.balance,
+      kind: entry.kind,
+      figure: entry.figure,
+      entry_date: Date.parse(`${entry.date}T00:00:00Z`) / DAY_MS,
+      amount: Math.round(entry.amount * 10),
+      note: entry.note,
+      leave_request_id: entry.leave_request_id,
+      time_credit_id: null,
+      created_at: leave.decided_at ?? leave.created_at,
+    }),
+  );
+}
+
 /**
  * Writes the requests over `connections` connections at once, batches taking turns, each
  * connection in a transaction of its own: one Postgres backend inserts a batch while another
  * inserts the next and Node builds the one after. The rows they refer to must be committed before.
- * Returns whether the foreign keys were left to the caller to check (see `deferForeignKeyChecks`).
+ * The ledger entries of the approved ones go with them. Returns whether the foreign keys were left
+ * to the caller to check (see `deferForeignKeyChecks`), and how many entries were written.
  */
 export async function writeLeaveRows(
   databaseUrl: string,
@@ -135,7 +163,7 @@ export async function writeLeaveRows(
   batchRows: number,
   connections: number,
   onProgress: (written: number) => void,
-): Promise<boolean> {
+): Promise<{ deferred: boolean; leaveEntries: number }> {
   const clients = await Promise.all(Array.from({ length: connections }, () => connect(databaseUrl)));
   try {
     let deferred = false;
@@ -145,9 +173,14 @@ export async function writeLeaveRows(
     }
     const writers = clients.map((client) => new BulkWriter(client, batchRows));
     const batches = writers.map((writer) => writer.table<LeaveRow>('leave_requests', LEAVE_COLUMNS));
+    const entryBatches = writers.map((writer) =>
+      writer.table<BalanceEntryRow>('balance_entries', BALANCE_ENTRY_COLUMNS),
+    );
     for (let rank = 0; rank < history.order.length; rank++) {
       const lane = Math.floor(rank / batchRows) % connections;
-      batches[lane]?.add(leaveRow(history, rank));
+      const leave = leaveRow(history, rank);
+      batches[lane]?.add(leave);
+      for (const entry of takenEntryRows(history, rank, leave)) entryBatches[lane]?.add(entry);
       if (rank % batchRows === batchRows - 1) {
         await writers[lane]?.settle();
         if ((rank + 1) % (50 * batchRows) === 0) onProgress(rank + 1);
@@ -155,7 +188,7 @@ export async function writeLeaveRows(
     }
     await Promise.all(writers.map((writer) => writer.flush()));
     await Promise.all(clients.map((client) => client.query('COMMIT')));
-    return deferred;
+    return { deferred, leaveEntries: entryBatches.reduce((sum, batch) => sum + batch.written, 0) };
   } catch (error) {
     await Promise.all(clients.map((client) => client.query('ROLLBACK').catch(() => undefined)));
     throw error;

@@ -26,14 +26,12 @@ const typeIndex = (type: RequestType) => REQUEST_TYPES.indexOf(type);
 const statusIndex = (status: LeaveStatus) => LEAVE_STATUSES.indexOf(status);
 const leaveTypeIndex = (type: LeaveType) => LEAVE_TYPES.indexOf(type);
 
-/** Balances of one employee in tenths (days for vacation and sick leave, hours for the bank). */
-export interface Balances {
-  vacationTotal: number;
-  vacationUsed: number;
-  sickTotal: number;
-  sickUsed: number;
-  bankTotal: number;
-  bankUsed: number;
+/** What a person's balances still cover while their requests are generated (ledger-history.ts). */
+export interface LeaveBalances {
+  readonly hasBank: boolean;
+  covers(type: RequestType, period: Period): boolean;
+  /** An approved request, drawn from its balance. */
+  take(type: RequestType, period: Period): void;
 }
 
 export interface LeaveSubject {
@@ -46,7 +44,7 @@ export interface LeaveSubject {
   createdAt: number;
   adminUserIds: readonly number[];
   calendar: WorkCalendar;
-  balances: Balances;
+  balances: LeaveBalances;
 }
 
 export interface LeaveClock {
@@ -126,7 +124,7 @@ export class LeaveStore {
   }
 }
 
-interface Period {
+export interface Period {
   leaveType: LeaveType;
   start: number;
   end: number;
@@ -197,26 +195,6 @@ function periodOf(type: RequestType, start: number, calendar: WorkCalendar, rand
   };
 }
 
-/** What a request draws from its balance, in tenths: days, or hours for the bank; null for 'other'. */
-function drawOf(type: RequestType, period: Period, balances: Balances): { left: number; amount: number } | null {
-  switch (type) {
-    case 'vacation':
-      return { left: balances.vacationTotal - balances.vacationUsed, amount: period.daysTenths };
-    case 'sick_day':
-      return { left: Number.POSITIVE_INFINITY, amount: period.daysTenths };
-    case 'hours_bank':
-      return { left: balances.bankTotal - balances.bankUsed, amount: period.hoursTenths };
-    case 'other':
-      return null;
-  }
-}
-
-function takeFromBalance(type: RequestType, amount: number, balances: Balances): void {
-  if (type === 'vacation') balances.vacationUsed += amount;
-  else if (type === 'sick_day') balances.sickUsed += amount;
-  else if (type === 'hours_bank') balances.bankUsed += amount;
-}
-
 /**
  * Older requests were decided long ago; recent ones may still wait; planned ones mostly wait.
  * Sick leave is recorded when it happens and nearly always approved.
@@ -252,13 +230,13 @@ const TYPE_WEIGHTS_WITHOUT_BANK = TYPE_WEIGHTS.filter(([type]) => type !== 'hour
  * One employee's requests, one after another so that none overlaps another (the API refuses
  * overlapping pending or approved requests), about 15 a year from `firstDay`, and those already
  * asked for of the months ahead.
- * Each starts on a working day and counts days as the API would; vacation and the hours bank never
- * go beyond their totals (the API refuses that) and `balances` ends up holding exactly what the
- * approved requests used.
+ * Each starts on a working day and counts days as the API would; a vacation or hours bank request
+ * its balance does not cover becomes other leave (the API refuses it), and `balances` is given
+ * every approved request.
  */
 export function generateLeaves(subject: LeaveSubject, clock: LeaveClock, store: LeaveStore, random: Random): void {
   const { calendar, balances } = subject;
-  const typeWeights = balances.bankTotal > 0 ? TYPE_WEIGHTS : TYPE_WEIGHTS_WITHOUT_BANK;
+  const typeWeights = balances.hasBank ? TYPE_WEIGHTS : TYPE_WEIGHTS_WITHOUT_BANK;
   const meanPeriod = 365 / REQUESTS_PER_YEAR;
   let cursor = subject.firstDay + random.int(0, Math.round(meanPeriod));
   for (;;) {
@@ -273,13 +251,9 @@ export function generateLeaves(subject: LeaveSubject, clock: LeaveClock, store: 
     // Leave the person will ask for later has not been asked for yet.
     if (createdAt > clock.now) continue;
 
-    let draw = drawOf(type, period, balances);
-    if (draw && draw.amount > draw.left) {
-      type = 'other';
-      draw = null;
-    }
+    if (!balances.covers(type, period)) type = 'other';
     const status = statusOf(type, start, clock.today, random);
-    if (status === 'approved' && draw) takeFromBalance(type, draw.amount, balances);
+    if (status === 'approved') balances.take(type, period);
     const recordedByAdmin = random.chance(type === 'sick_day' ? 0.3 : 0.05);
     const admin = random.pick(subject.adminUserIds);
     const row = store.claim();

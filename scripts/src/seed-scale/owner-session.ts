@@ -9,6 +9,8 @@ const TABLES_WITH_IDS = {
   employee: 'employees',
   invitation: 'invitations',
   verificationToken: 'email_verification_tokens',
+  team: 'teams',
+  timeCredit: 'time_credits',
   leave: 'leave_requests',
 } as const;
 
@@ -99,6 +101,8 @@ export async function reserveIds(client: Client): Promise<IdsToReserve> {
     employee: await next(TABLES_WITH_IDS.employee),
     invitation: await next(TABLES_WITH_IDS.invitation),
     verificationToken: await next(TABLES_WITH_IDS.verificationToken),
+    team: await next(TABLES_WITH_IDS.team),
+    timeCredit: await next(TABLES_WITH_IDS.timeCredit),
     leave: await next(TABLES_WITH_IDS.leave),
   };
 }

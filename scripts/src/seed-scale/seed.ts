@@ -9,6 +9,7 @@ import {
 import { hashPassword } from '@teamfolk/services';
 import { BulkWriter } from './bulk-writer';
 import { generateCompany, type SeedClock, type SeededCompany } from './companies';
+import type { CompanyLedger } from './ledger-history';
 import { BENCHMARK_COMPANY, companySizes, SeedScaleInputError } from './company-sizes';
 import { dayOf, isoDay } from './days';
 import { auditRecentLeaves, writeLeaveRows, type LeaveHistory } from './leave-rows';
@@ -28,6 +29,8 @@ import { seedTables, type SeedTables } from './tables';
 
 /** Every seeded user signs in with this password (one argon2id hash, computed once). */
 export const SCALE_PASSWORD = 'Scale-bench-2026!';
+/** Changes whenever the seed writes other tables or other history: a benchmark's kept data of another shape is seeded anew. */
+export const SCALE_DATA_SHAPE = 'ledger-years-and-teams';
 export const SCALE_DEFAULTS = { companies: 1_000, employees: 50_000, years: 3, seed: 1 } as const;
 const MAX_YEARS = 20;
 /** Rows per INSERT: large enough that statements are few, small enough to keep Node's memory flat. */
@@ -43,6 +46,10 @@ export interface BenchmarkCompany {
   employees: number;
   adminEmail: string;
   employeeEmail: string | null;
+  /** An approver of one of its teams (about 50 people in the largest company); null without teams. */
+  approverEmail: string | null;
+  /** The people in that team. */
+  approverTeamSize: number;
 }
 
 export interface ScaleSeedOptions {
@@ -81,6 +88,13 @@ export interface ScaleSeedSummary {
   auditEntries: number;
   sentEmails: number;
   securityEvents: number;
+  teams: number;
+  timeCredits: number;
+  /** Leave policies stored (companies not on the default one). */
+  leavePolicies: number;
+  /** Recorded ledger entries (leave taken per working day, time credits, adjustments) and kept year closings. */
+  balanceEntries: number;
+  yearClosings: number;
   /** The largest company (2,000 employees at the default size). */
   largestCompany: BenchmarkCompany;
   /** The company of exactly 200 employees (the nearest size when the totals are too small for one). */
@@ -123,6 +137,8 @@ interface FirstCommit {
   history: LeaveHistory;
   /** The companies written, for the clean-up should the leave requests fail. */
   companyIds: { first: number; next: number };
+  /** The `leave` ledger entries written with the leave requests. */
+  leaveEntries: number;
 }
 
 /**
@@ -157,11 +173,20 @@ export async function seedScale(options: ScaleSeedOptions): Promise<ScaleSeedSum
   try {
     say(`writing ${leaveCount.toLocaleString('en')} leave requests over ${LEAVE_WRITERS} connections`);
     const progress = (rows: number) => say(`  ${rows.toLocaleString('en')} leave requests written`);
-    const deferred = await writeLeaveRows(databaseUrl, written.history, BATCH_ROWS, LEAVE_WRITERS, progress);
+    const { deferred, leaveEntries } = await writeLeaveRows(
+      databaseUrl,
+      written.history,
+      BATCH_ROWS,
+      LEAVE_WRITERS,
+      progress,
+    );
+    written.leaveEntries = leaveEntries;
     if (deferred) {
-      say("checking the leave requests' foreign keys");
+      say("checking the leave requests' and their ledger entries' foreign keys");
       const client = await connect(databaseUrl);
       await checkForeignKeys(client, 'leave_requests').finally(() => client.end());
+      const entriesClient = await connect(databaseUrl);
+      await checkForeignKeys(entriesClient, 'balance_entries').finally(() => entriesClient.end());
     }
   } catch (error) {
     await eraseCompanies(databaseUrl, written.companyIds.first, written.companyIds.next).catch(() => undefined);
@@ -191,7 +216,17 @@ async function writeAllButLeaveRows(databaseUrl: string, plan: Plan): Promise<Fi
     const tables = seedTables(writer);
     const leaves = new LeaveStore(Math.ceil(plan.employees * 15 * (plan.years + FUTURE_DAYS / 365)));
     const employeeNames = new Map<number, string>();
-    const context = { tables, leaves, ids, clock, passwordHash: plan.passwordHash, seed: plan.seed, employeeNames };
+    const companyLedgers = new Map<number, CompanyLedger>();
+    const context = {
+      tables,
+      leaves,
+      ids,
+      clock,
+      passwordHash: plan.passwordHash,
+      seed: plan.seed,
+      employeeNames,
+      companyLedgers,
+    };
     const largest = Math.max(...sizes);
     const medium = sizes.reduce((best, size) =>
       Math.abs(size - BENCHMARK_COMPANY) < Math.abs(best - BENCHMARK_COMPANY) ? size : best,
@@ -200,13 +235,20 @@ async function writeAllButLeaveRows(databaseUrl: string, plan: Plan): Promise<Fi
     const seeded: SeededCompany[] = [];
     for (const [index, size] of sizes.entries()) {
       const keepActive = size === largest || size === medium;
-      seeded.push(generateCompany(context, { size, keepActive }, random.derive(index + 1)));
+      const plan = { size, keepActive, largest: size === largest };
+      seeded.push(generateCompany(context, plan, random.derive(index + 1)));
       await writer.settle();
       if ((index + 1) % 100 === 0 || index + 1 === sizes.length) {
         say(`companies ${index + 1}/${sizes.length}, leave requests ${leaves.size.toLocaleString('en')}`);
       }
     }
-    const history: LeaveHistory = { store: leaves, order: leaves.bySubmission(), firstId: firstLeaveId, employeeNames };
+    const history: LeaveHistory = {
+      store: leaves,
+      order: leaves.bySubmission(),
+      firstId: firstLeaveId,
+      employeeNames,
+      companyLedgers,
+    };
     await auditRecentLeaves(writer, tables.audit, history, clock.now, AUDITED_LEAVE_DAYS);
     await writer.flush();
     if (deferred) {
@@ -219,7 +261,7 @@ async function writeAllButLeaveRows(databaseUrl: string, plan: Plan): Promise<Fi
     }
     await advanceSequences(client, { ...ids, leave: firstLeaveId + leaves.size });
     await client.query('COMMIT');
-    return { seeded, tables, history, companyIds: { first: firstCompanyId, next: ids.company } };
+    return { seeded, tables, history, companyIds: { first: firstCompanyId, next: ids.company }, leaveEntries: 0 };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -232,7 +274,8 @@ interface SummaryInput extends Plan, FirstCommit {
   started: number;
 }
 
-function summarise({ seed, years, clock, sizes, seeded, history, tables, started }: SummaryInput): ScaleSeedSummary {
+function summarise(input: SummaryInput): ScaleSeedSummary {
+  const { seed, years, clock, sizes, seeded, history, tables, started } = input;
   const leaves = history.store;
   const byStatus = Object.fromEntries(LEAVE_STATUSES.map((status) => [status, 0])) as Record<LeaveStatus, number>;
   const byType = Object.fromEntries(REQUEST_TYPES.map((type) => [type, 0])) as Record<RequestType, number>;
@@ -248,6 +291,8 @@ function summarise({ seed, years, clock, sizes, seeded, history, tables, started
     employees: company.size,
     adminEmail: company.adminEmail,
     employeeEmail: company.employeeEmail,
+    approverEmail: company.approverEmail,
+    approverTeamSize: company.approverTeamSize,
   });
   const largest = seeded.reduce((best, company) => (company.size > best.size ? company : best));
   const distanceFromMedium = (company: SeededCompany) => Math.abs(company.size - BENCHMARK_COMPANY);
@@ -281,6 +326,11 @@ function summarise({ seed, years, clock, sizes, seeded, history, tables, started
     auditEntries: tables.audit.written,
     sentEmails: tables.sentEmails.written,
     securityEvents: tables.securityEvents.written,
+    teams: tables.teams.written,
+    timeCredits: tables.timeCredits.written,
+    leavePolicies: tables.leavePolicies.written,
+    balanceEntries: tables.balanceEntries.written + input.leaveEntries,
+    yearClosings: tables.yearClosings.written,
     largestCompany: asBenchmark(largest),
     mediumCompany: asBenchmark(medium),
     password: SCALE_PASSWORD,

@@ -51,8 +51,75 @@ export interface EmployeeRow {
   sick_days_used: number;
   bank_hours_total: number;
   bank_hours_used: number;
+  vacation_days_allowance: number | null;
+  ledger_from_year: number;
+  vacation_days_carried: number;
+  vacation_days_expiring: number;
+  vacation_days_expiring_on: number | null;
+  balance_figures_valid_until: number;
+  team_id: number | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface LeavePolicyRow {
+  company_id: number;
+  applies_from_year: number;
+  policy: string;
+  created_at: number;
+}
+
+export interface TeamRow {
+  id: number;
+  company_id: number;
+  name: string;
+  max_absent: number | null;
+  created_at: number;
+}
+
+export interface TeamApproverRow {
+  company_id: number;
+  team_id: number;
+  employee_id: number;
+  position: number;
+}
+
+export interface TimeCreditRow {
+  id: number;
+  company_id: number;
+  employee_id: number;
+  user_id: number;
+  date: number;
+  hours: number;
+  reason: string;
+  status: string;
+  created_by: number;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: number | null;
+}
+
+export interface BalanceEntryRow {
+  company_id: number;
+  employee_id: number;
+  leave_year: number;
+  balance: string;
+  kind: string;
+  figure: string;
+  entry_date: number;
+  amount: number;
+  note: string | null;
+  leave_request_id: number | null;
+  time_credit_id: number | null;
+  created_at: number;
+}
+
+export interface YearClosingRow {
+  company_id: number;
+  employee_id: number;
+  year: number;
+  closing: string;
+  created_at: number;
 }
 
 export interface InvitationRow {
@@ -180,11 +247,32 @@ export const LEAVE_COLUMNS: TableSpec<LeaveRow> = {
   updated_at: 'instant',
 };
 
+export const BALANCE_ENTRY_COLUMNS: TableSpec<BalanceEntryRow> = {
+  company_id: 'integer',
+  employee_id: 'integer',
+  leave_year: 'integer',
+  balance: 'text',
+  kind: 'text',
+  figure: 'text',
+  entry_date: 'day',
+  amount: 'tenths',
+  note: 'text',
+  leave_request_id: 'integer',
+  time_credit_id: 'integer',
+  created_at: 'instant',
+};
+
 export interface SeedTables {
   companies: TableBatch<CompanyRow>;
+  leavePolicies: TableBatch<LeavePolicyRow>;
   users: TableBatch<UserRow>;
   verificationTokens: TableBatch<VerificationTokenRow>;
+  teams: TableBatch<TeamRow>;
   employees: TableBatch<EmployeeRow>;
+  teamApprovers: TableBatch<TeamApproverRow>;
+  timeCredits: TableBatch<TimeCreditRow>;
+  balanceEntries: TableBatch<BalanceEntryRow>;
+  yearClosings: TableBatch<YearClosingRow>;
   invitations: TableBatch<InvitationRow>;
   subscriptions: TableBatch<SubscriptionRow>;
   paymentObjects: TableBatch<PaymentObjectRow>;
@@ -205,6 +293,12 @@ export function seedTables(writer: BulkWriter): SeedTables {
       time_zone: 'text',
       created_at: 'instant',
       updated_at: 'instant',
+    }),
+    leavePolicies: writer.table<LeavePolicyRow>('leave_policies', {
+      company_id: 'integer',
+      applies_from_year: 'integer',
+      policy: 'json',
+      created_at: 'instant',
     }),
     users: writer.table<UserRow>('users', {
       id: 'integer',
@@ -228,6 +322,13 @@ export function seedTables(writer: BulkWriter): SeedTables {
       created_at: 'instant',
       updated_at: 'instant',
     }),
+    teams: writer.table<TeamRow>('teams', {
+      id: 'integer',
+      company_id: 'integer',
+      name: 'text',
+      max_absent: 'integer',
+      created_at: 'instant',
+    }),
     employees: writer.table<EmployeeRow>('employees', {
       id: 'integer',
       company_id: 'integer',
@@ -243,8 +344,43 @@ export function seedTables(writer: BulkWriter): SeedTables {
       sick_days_used: 'tenths',
       bank_hours_total: 'tenths',
       bank_hours_used: 'tenths',
+      vacation_days_allowance: 'tenths',
+      ledger_from_year: 'integer',
+      vacation_days_carried: 'tenths',
+      vacation_days_expiring: 'tenths',
+      vacation_days_expiring_on: 'day',
+      balance_figures_valid_until: 'day',
+      team_id: 'integer',
       created_at: 'instant',
       updated_at: 'instant',
+    }),
+    teamApprovers: writer.table<TeamApproverRow>('team_approvers', {
+      company_id: 'integer',
+      team_id: 'integer',
+      employee_id: 'integer',
+      position: 'integer',
+    }),
+    timeCredits: writer.table<TimeCreditRow>('time_credits', {
+      id: 'integer',
+      company_id: 'integer',
+      employee_id: 'integer',
+      user_id: 'integer',
+      date: 'day',
+      hours: 'tenths',
+      reason: 'text',
+      status: 'text',
+      created_by: 'integer',
+      created_at: 'instant',
+      decided_at: 'instant',
+      decided_by: 'integer',
+    }),
+    balanceEntries: writer.table<BalanceEntryRow>('balance_entries', BALANCE_ENTRY_COLUMNS),
+    yearClosings: writer.table<YearClosingRow>('balance_year_closings', {
+      company_id: 'integer',
+      employee_id: 'integer',
+      year: 'integer',
+      closing: 'json',
+      created_at: 'instant',
     }),
     invitations: writer.table<InvitationRow>('invitations', {
       id: 'integer',

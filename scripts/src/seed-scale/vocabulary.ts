@@ -80,3 +80,20 @@ export const COMPANY_LOCATIONS: ReadonlyArray<
   [{ country: 'AU', region: 'NSW', timeZone: 'Australia/Sydney' }, 4],
   [{ country: 'PT', region: null, timeZone: 'Europe/Lisbon' }, 3],
 ];
+
+export const TEAM_NAMES = wordList(`
+  Sales, Support, Engineering, Operations, Finance, Marketing, Warehouse, Customer Success, Product, Design,
+  Logistics, Front Office, Field Service, Quality, Research, Procurement, People, Legal, Data, Facilities
+`);
+
+/** Why someone worked extra hours (a time credit's reason). */
+export const TIME_CREDIT_REASONS = wordList(`
+  Weekend release, Stocktake, Trade fair, Covered a late shift, Month-end close, Customer go-live,
+  Server migration, Audit preparation, Delivery backlog, Open day
+`);
+
+/** Notes of the admins' adjustments the seed records. */
+export const ADJUSTMENT_NOTES = {
+  bankTopUp: (year: number) => `Agreed overtime hours for ${year}`,
+  extraDays: 'Long service days',
+} as const;

@@ -160,6 +160,44 @@ function subjectOf(row: SubjectRow): LedgerSubject {
 /** Which of the company's people a subject read takes. */
 export type SubjectSelection = { employeeId: number } | { staleOn: string } | { everyone: true };
 
+/**
+ * The statement that reads people's ledger inputs (BalancesRepository.subjects; the benchmark
+ * EXPLAINs it): with :companyId, :toYear, :fromYear and the selection's own replacement.
+ */
+export function ledgerSubjectsSql(
+  selection: SubjectSelection,
+  { lock, skipLocked = false }: { lock: boolean; skipLocked?: boolean },
+): string {
+  const which =
+    'employeeId' in selection
+      ? 'e.id = :employeeId'
+      : 'staleOn' in selection
+        ? '(e.balance_figures_valid_until IS NULL OR e.balance_figures_valid_until < :staleOn)'
+        : 'true';
+  return `SELECT e.id, e.user_id, e.hire_date::text AS hire_date, e.end_date::text AS end_date,
+            e.vacation_days_allowance, e.sick_days_allowance, e.ledger_from_year,
+            e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
+            e.bank_hours_total, e.bank_hours_used, e.work_pattern,
+            coalesce((SELECT json_agg(json_build_object('effectiveFrom', p.effective_from, 'pattern', p.pattern))
+                        FROM employee_work_patterns p
+                       WHERE p.company_id = e.company_id AND p.employee_id = e.id), '[]') AS patterns,
+            k.closing,
+            coalesce((SELECT json_agg(json_build_object('leave_year', b.leave_year, 'date', b.entry_date,
+                                        'balance', b.balance, 'kind', b.kind, 'figure', b.figure,
+                                        'amount', b.amount, 'note', b.note, 'leave_request_id', b.leave_request_id,
+                                        'time_credit_id', b.time_credit_id) ORDER BY b.id)
+                        FROM balance_entries b
+                       WHERE b.company_id = e.company_id AND b.employee_id = e.id
+                         AND b.leave_year > coalesce(k.year, least(e.ledger_from_year, :fromYear) - 1, :toYear)
+                         AND b.leave_year <= :toYear), '[]') AS entries
+       FROM employees e
+       LEFT JOIN LATERAL (SELECT year, closing FROM balance_year_closings
+                           WHERE company_id = e.company_id AND employee_id = e.id AND year < :fromYear
+                           ORDER BY year DESC LIMIT 1) k ON true
+      WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND ${which}
+      ORDER BY e.id ${lock ? `FOR UPDATE OF e${skipLocked ? ' SKIP LOCKED' : ''}` : ''}`;
+}
+
 export class BalancesRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
@@ -217,37 +255,12 @@ export class BalancesRepository {
     toYear: number,
     { lock, skipLocked = false, fromYear = toYear }: { lock: boolean; skipLocked?: boolean; fromYear?: number },
   ): Promise<LedgerSubject[]> {
-    const which =
-      'employeeId' in selection
-        ? 'e.id = :employeeId'
-        : 'staleOn' in selection
-          ? '(e.balance_figures_valid_until IS NULL OR e.balance_figures_valid_until < :staleOn)'
-          : 'true';
-    const rows = await runner.rows<SubjectRow>(
-      `SELECT e.id, e.user_id, e.hire_date::text AS hire_date, e.end_date::text AS end_date,
-              e.vacation_days_allowance, e.sick_days_allowance, e.ledger_from_year,
-              e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
-              e.bank_hours_total, e.bank_hours_used, e.work_pattern,
-              coalesce((SELECT json_agg(json_build_object('effectiveFrom', p.effective_from, 'pattern', p.pattern))
-                          FROM employee_work_patterns p
-                         WHERE p.company_id = e.company_id AND p.employee_id = e.id), '[]') AS patterns,
-              k.closing,
-              coalesce((SELECT json_agg(json_build_object('leave_year', b.leave_year, 'date', b.entry_date,
-                                          'balance', b.balance, 'kind', b.kind, 'figure', b.figure,
-                                          'amount', b.amount, 'note', b.note, 'leave_request_id', b.leave_request_id,
-                                          'time_credit_id', b.time_credit_id) ORDER BY b.id)
-                          FROM balance_entries b
-                         WHERE b.company_id = e.company_id AND b.employee_id = e.id
-                           AND b.leave_year > coalesce(k.year, least(e.ledger_from_year, :fromYear) - 1, :toYear)
-                           AND b.leave_year <= :toYear), '[]') AS entries
-         FROM employees e
-         LEFT JOIN LATERAL (SELECT year, closing FROM balance_year_closings
-                             WHERE company_id = e.company_id AND employee_id = e.id AND year < :fromYear
-                             ORDER BY year DESC LIMIT 1) k ON true
-        WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND ${which}
-        ORDER BY e.id ${lock ? `FOR UPDATE OF e${skipLocked ? ' SKIP LOCKED' : ''}` : ''}`,
-      { companyId, toYear, fromYear: Math.min(fromYear, toYear), ...selection },
-    );
+    const rows = await runner.rows<SubjectRow>(ledgerSubjectsSql(selection, { lock, skipLocked }), {
+      companyId,
+      toYear,
+      fromYear: Math.min(fromYear, toYear),
+      ...selection,
+    });
     return rows.map(subjectOf);
   }
 

@@ -8,6 +8,7 @@ import {
   isoDate,
   leaveTexts,
   MAX_LEAVE_SPAN_DAYS,
+  decisionMailRow,
   outboxRowOf,
   overdrawsSickDays,
   periodsOverlap,
@@ -210,21 +211,16 @@ export class LeavesService {
         balance: approved ? +1 : 0,
         outbox: recipient
           ? [
-              outboxRowOf({
+              decisionMailRow({
                 companyId: auth.companyId,
-                job: 'send-email',
                 requestId,
-                payload: {
-                  idempotencyKey: `leave-decided-${leave.id}`,
-                  to: recipient.email,
-                  mail: {
-                    template: 'leave-decided',
-                    name: recipient.name ?? leave.employee_name,
-                    decision,
-                    summary: describeLeave(leave),
-                    link: new URL('/dashboard/leaves', this.appUrl).toString(),
-                  },
-                },
+                template: 'leave-decided',
+                subjectId: leave.id,
+                to: recipient.email,
+                name: recipient.name ?? leave.employee_name,
+                decision,
+                summary: describeLeave(leave),
+                link: new URL('/dashboard/leaves', this.appUrl).toString(),
               }),
             ]
           : [],

@@ -3,6 +3,7 @@ import {
   authTexts,
   canAccess,
   describeTimeCredit,
+  decisionMailRow,
   outboxRowOf,
   TIME_CREDIT_STATUSES,
   timeCreditEntry,
@@ -117,21 +118,16 @@ export class TimeCreditsService {
           audit: { action: `time_credit.${status}`, entity: 'time_credit', entityId: id, before, after },
           outbox: recipient
             ? [
-                outboxRowOf({
+                decisionMailRow({
                   companyId: auth.companyId,
-                  job: 'send-email',
                   requestId,
-                  payload: {
-                    idempotencyKey: `time-credit-decided-${id}`,
-                    to: recipient.email,
-                    mail: {
-                      template: 'time-credit-decided',
-                      name: recipient.name,
-                      decision: status,
-                      summary: describeTimeCredit(before),
-                      link: new URL('/dashboard/leaves', this.appUrl).toString(),
-                    },
-                  },
+                  template: 'time-credit-decided',
+                  subjectId: id,
+                  to: recipient.email,
+                  name: recipient.name,
+                  decision: status,
+                  summary: describeTimeCredit(before),
+                  link: new URL('/dashboard/leaves', this.appUrl).toString(),
                 }),
               ]
             : [],

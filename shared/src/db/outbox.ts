@@ -44,3 +44,41 @@ export function outboxRowOf<Name extends JobName>({
     requestId: requestId ?? null,
   };
 }
+
+/** A decision the person it concerns is told of by e-mail: their leave request's, or their time credit's. */
+export interface DecisionMail {
+  companyId: number;
+  requestId: string;
+  template: 'leave-decided' | 'time-credit-decided';
+  /** Makes the idempotency key: one e-mail per decided request or credit. */
+  subjectId: number;
+  to: string;
+  name: string;
+  decision: 'approved' | 'rejected';
+  summary: string;
+  link: string;
+}
+
+/** The outbox row of a "decided" e-mail (leave requests and time credits alike). */
+export function decisionMailRow({
+  companyId,
+  requestId,
+  template,
+  subjectId,
+  to,
+  name,
+  decision,
+  summary,
+  link,
+}: DecisionMail): OutboxRow {
+  return outboxRowOf({
+    companyId,
+    job: 'send-email',
+    requestId,
+    payload: {
+      idempotencyKey: `${template}-${subjectId}`,
+      to,
+      mail: { template, name, decision, summary, link },
+    },
+  });
+}
