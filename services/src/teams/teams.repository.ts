@@ -1,0 +1,107 @@
+/**
+ * The only code of the teams domain that touches the database. One choice: raw SQL, in Sequelize
+ * transactions. A team's record is read with its approvers (in the admin's order) and its member count
+ * in one statement; a company has few teams, so the list is read whole.
+ */
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { recordAudit, type AuditActor, type AuditRecord, type TeamRecord } from '@teamfolk/shared';
+
+/** A team's record; approvers and members are the company's employees not removed. */
+const TEAM_RECORD_SQL = `
+  SELECT t.id, t.name, t.max_absent,
+         coalesce((SELECT json_agg(a.employee_id ORDER BY a.position)
+                     FROM team_approvers a JOIN employees ae ON ae.id = a.employee_id AND ae.deleted_at IS NULL
+                    WHERE a.team_id = t.id), '[]') AS approver_ids,
+         (SELECT count(*)::int FROM employees m
+           WHERE m.company_id = t.company_id AND m.team_id = t.id AND m.deleted_at IS NULL) AS member_count
+    FROM teams t
+   WHERE t.company_id = :companyId`;
+
+/** What a team is made of, as written. */
+export interface TeamFields {
+  name: string;
+  approverIds: readonly number[];
+  maxAbsent: number | null;
+}
+
+export class TeamsRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.sequelize.transaction(work);
+  }
+
+  /** The company's teams by name. */
+  list(companyId: number): Promise<TeamRecord[]> {
+    return this.sequelize.query<TeamRecord>(`${TEAM_RECORD_SQL} ORDER BY lower(t.name), t.id`, {
+      replacements: { companyId },
+      type: QueryTypes.SELECT,
+    });
+  }
+
+  /** One of the company's teams; inside a transaction, its row locked for a change. Null for none. */
+  async find(companyId: number, id: number, transaction?: Transaction): Promise<TeamRecord | null> {
+    const lock = transaction ? ' FOR UPDATE OF t' : '';
+    const [team] = await this.sequelize.query<TeamRecord>(`${TEAM_RECORD_SQL} AND t.id = :id${lock}`, {
+      replacements: { companyId, id },
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    return team ?? null;
+  }
+
+  /** Which of `ids` are the company's employees not removed, held until the transaction ends. */
+  async employeesAmong(companyId: number, ids: readonly number[], transaction: Transaction): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sequelize.query<{ id: number }>(
+      `SELECT id FROM employees WHERE company_id = :companyId AND deleted_at IS NULL AND id IN (:ids) FOR KEY SHARE`,
+      { replacements: { companyId, ids: [...ids] }, type: QueryTypes.SELECT, transaction },
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async insert(companyId: number, fields: TeamFields, transaction: Transaction): Promise<number> {
+    const [row] = await this.sequelize.query<{ id: number }>(
+      `INSERT INTO teams (company_id, name, max_absent) VALUES (:companyId, :name, :maxAbsent) RETURNING id`,
+      { replacements: { companyId, name: fields.name, maxAbsent: fields.maxAbsent }, type: QueryTypes.SELECT, transaction },
+    );
+    await this.replaceApprovers(companyId, row!.id, fields.approverIds, transaction);
+    return row!.id;
+  }
+
+  async update(companyId: number, id: number, fields: TeamFields, transaction: Transaction): Promise<void> {
+    await this.sequelize.query(
+      `UPDATE teams SET name = :name, max_absent = :maxAbsent WHERE id = :id AND company_id = :companyId`,
+      { replacements: { companyId, id, name: fields.name, maxAbsent: fields.maxAbsent }, transaction },
+    );
+    await this.replaceApprovers(companyId, id, fields.approverIds, transaction);
+  }
+
+  /** Deletes a team: its members stay, in no team (the foreign key sets their team_id to null). */
+  async delete(companyId: number, id: number, transaction: Transaction): Promise<void> {
+    await this.sequelize.query(`DELETE FROM teams WHERE id = :id AND company_id = :companyId`, {
+      replacements: { companyId, id },
+      transaction,
+    });
+  }
+
+  audit(transaction: Transaction, actor: AuditActor, record: AuditRecord): Promise<void> {
+    return recordAudit(transaction, actor, record);
+  }
+
+  private async replaceApprovers(
+    companyId: number,
+    teamId: number,
+    approverIds: readonly number[],
+    transaction: Transaction,
+  ): Promise<void> {
+    await this.sequelize.query(
+      `DELETE FROM team_approvers WHERE team_id = :teamId AND company_id = :companyId;
+       INSERT INTO team_approvers (company_id, team_id, employee_id, position)
+       SELECT :companyId, :teamId, employee_id, position::int - 1
+         FROM unnest(ARRAY[:approverIds]::int[]) WITH ORDINALITY AS approver (employee_id, position)
+        WHERE employee_id IS NOT NULL`,
+      { replacements: { companyId, teamId, approverIds: approverIds.length > 0 ? [...approverIds] : [null] }, transaction },
+    );
+  }
+}
