@@ -83,6 +83,7 @@ export const teamFilterSchema = z.object({
     .positive('team_id must be an id')
     .optional(),
 });
+export type TeamFilter = z.output<typeof teamFilterSchema>;
 
 /** `?to_decide=true` of GET /api/leaves: only the pending requests the caller may decide. */
 export const toDecideFilterSchema = z.object({
