@@ -324,13 +324,14 @@ export class LeavesRepository {
     const conditions = [`l.company_id = ${company}`];
     if (criteria.ownedByUser !== null) {
       const own = `(SELECT id FROM employees WHERE user_id = ${param(criteria.ownedByUser)} AND company_id = ${company})`;
-      const ofApprovedTeams = `l.employee_id IN (SELECT id FROM employees
-          WHERE company_id = ${company} AND team_id = ANY(${param(criteria.approvedTeams)}::int[]) AND deleted_at IS NULL)`;
+      const teams = criteria.approvedTeams;
+      const ofApprovedTeams = () => `l.employee_id IN (SELECT id FROM employees
+          WHERE company_id = ${company} AND team_id = ANY(${param(teams)}::int[]) AND deleted_at IS NULL)`;
       if (criteria.toDecide) {
-        conditions.push(criteria.approvedTeams.length > 0 ? ofApprovedTeams : 'false');
+        conditions.push(teams.length > 0 ? ofApprovedTeams() : 'false');
         conditions.push(`l.employee_id IS DISTINCT FROM ${own}`);
-      } else if (criteria.approvedTeams.length > 0) {
-        conditions.push(`(l.employee_id = ${own} OR ${ofApprovedTeams})`);
+      } else if (teams.length > 0) {
+        conditions.push(`(l.employee_id = ${own} OR ${ofApprovedTeams()})`);
       } else {
         conditions.push(`l.employee_id = ${own}`);
       }
