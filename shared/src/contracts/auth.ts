@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { countryCode, ianaTimeZone } from './calendar';
 import { nameText } from './names';
+import type { ApprovedTeam } from './teams';
 import { authTexts } from './texts';
 
 const email = z
@@ -83,6 +84,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   companyName: string;
   /** The company's subscription has ended: every route but /auth and /billing answers 402 subscriptionExpired. */
   subscriptionExpired: boolean;
+  /** The teams whose members' requests the user decides (issue 30), by name; empty: none. */
+  approvesTeams: ApprovedTeam[];
 }
 
 export interface SessionReply {

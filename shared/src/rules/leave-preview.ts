@@ -172,3 +172,13 @@ export function yearPartsRefusal(kind: BalanceKind, parts: readonly RequestPart[
 
 const clampDate = (isoDate: string, first: string, last: string) =>
   isoDate < first ? first : isoDate > last ? last : isoDate;
+
+/**
+ * The balance a request draws on, after it: what its leave year has available on the request's first
+ * day less what it takes; across a leave year's end, the lowest of its years'. One decimal. Null when
+ * it takes from no year (no working day, or no balance: 'other' leave, an admin's own).
+ */
+export function balanceAfterRequest(parts: readonly RequestPart[]): number | null {
+  if (parts.length === 0) return null;
+  return Math.min(...parts.map((part) => Math.round((part.available - part.requested) * 10) / 10));
+}
