@@ -17,6 +17,8 @@ import type { DataExportScope, LeaveStatus, Role } from '../contracts';
  */
 export interface AccessUser {
   role: Role;
+  /** The teams whose requests the user approves (issue 30's `approvesTeams`); absent or empty: none. */
+  approvesTeams?: ReadonlyArray<{ id: number }>;
 }
 
 /** What the rules read of a record. */
@@ -105,6 +107,10 @@ const PERMISSIONS = {
     create: selfUnlessAdmin,
     approve: admins,
   },
+  /** Reports (issue 31): an admin's on the company, an approver's on their teams. */
+  reports: { list: (user) => user.role === 'admin' || (user.approvesTeams?.length ?? 0) > 0 },
+  /** The audit log and sign-ins as a screen. */
+  activity: { list: admins },
 } as const satisfies Record<string, Record<string, Rule>>;
 
 export type AccessResource = keyof typeof PERMISSIONS;
