@@ -68,8 +68,12 @@ function holidaysOf(country: string | null, region: string | null, from: string,
   return dates;
 }
 
-/** Every approved request of a person becomes its leave days, counted as approval counts them today. */
-async function backfill(sequelize: Sequelize, transaction: Transaction): Promise<void> {
+/**
+ * Every approved request of a person without leave days gets them, counted as approval counts them
+ * today. Also for seeds that insert approved requests directly (scripts' seed-scale): running it again
+ * adds only what is missing.
+ */
+export async function backfillLeaveDays(sequelize: Sequelize, transaction?: Transaction): Promise<void> {
   const companies = new Map(
     (
       await sequelize.query<CompanyRow>(
@@ -94,6 +98,7 @@ async function backfill(sequelize: Sequelize, transaction: Transaction): Promise
                          WHERE p.company_id = r.company_id AND p.employee_id = r.employee_id), '[]') AS patterns
          FROM leave_requests r
         WHERE r.id > :after AND r.status = 'approved' AND r.employee_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM leave_days d WHERE d.leave_request_id = r.id)
         ORDER BY r.id LIMIT :batch`,
       { replacements: { after, batch: BACKFILL_BATCH }, type: QueryTypes.SELECT, transaction },
     );
@@ -179,7 +184,7 @@ export const leaveDays: Migration = {
     `,
         { transaction },
       );
-      await backfill(sequelize, transaction);
+      await backfillLeaveDays(sequelize, transaction);
     });
   },
   async down({ context: sequelize }) {
