@@ -129,6 +129,10 @@ const PERMISSIONS = {
     create: selfUnlessAdmin,
     approve: admins,
   },
+  /** Reports (issue 31): an admin's on the company, an approver's on their teams. */
+  reports: { list: (user) => user.role === 'admin' || (user.approvesTeams?.length ?? 0) > 0 },
+  /** The audit log and sign-ins as a screen. */
+  activity: { list: admins },
 } as const satisfies Record<string, Record<string, Rule>>;
 
 export type AccessResource = keyof typeof PERMISSIONS;
