@@ -80,6 +80,12 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'GET /api/time-credits': ['timeCredits', 'list', signedIn],
   'POST /api/time-credits': ['timeCredits', 'create', signedIn],
   'PUT /api/time-credits/:id/approve': ['timeCredits', 'approve', adminsOnly],
+  'GET /api/reports/absence': ['reports', 'list', adminsOnly],
+  'GET /api/reports/absence-rate': ['reports', 'list', adminsOnly],
+  'GET /api/reports/bradford': ['reports', 'list', adminsOnly],
+  'GET /api/reports/balances': ['reports', 'list', adminsOnly],
+  'GET /api/reports/low-uptake': ['reports', 'list', adminsOnly],
+  'GET /api/activity': ['activity', 'list', adminsOnly],
 };
 
 const own: AccessRecord = { own: true };
@@ -181,6 +187,18 @@ describe(canAccess.name, () => {
         }
       }
     });
+  });
+
+  it('should open the reports, but not the activity, to an employee who approves for a team', () => {
+    const approver: AccessUser = { role: 'employee', approvesTeams: [{ id: 2 }] };
+    expect(canAccess(approver, { resource: 'reports', action: 'list' })).toBe(true);
+    expect(canAccess(approver, { resource: 'activity', action: 'list' })).toBe(false);
+    expect(canAccess({ role: 'employee', approvesTeams: [] }, { resource: 'reports', action: 'list' })).toBe(false);
+  });
+
+  it('should read a malformed approvesTeams as approving for no team', () => {
+    const odd = { role: 'employee', approvesTeams: 'all' } as unknown as AccessUser;
+    expect(canAccess(odd, { resource: 'reports', action: 'list' })).toBe(false);
   });
 
   it('should read the role of a user object that carries more than the role', () => {

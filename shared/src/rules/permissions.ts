@@ -17,6 +17,8 @@ import type { DataExportScope, LeaveStatus, Role } from '../contracts';
  */
 export interface AccessUser {
   role: Role;
+  /** The teams the user approves for (issue 30), as GET /api/auth/me says; absent before it says so. */
+  approvesTeams?: ReadonlyArray<{ id: number }>;
 }
 
 /** What the rules read of a record. */
@@ -35,6 +37,9 @@ type Rule = (user: AccessUser, record: AccessRecord | undefined) => boolean;
 
 const everyone: Rule = () => true;
 const admins: Rule = (user) => user.role === 'admin';
+/** Read defensively: a session from before approvers existed carries no `approvesTeams`. */
+const adminsAndApprovers: Rule = (user) =>
+  user.role === 'admin' || (Array.isArray(user.approvesTeams) && user.approvesTeams.length > 0);
 /** Nobody sees another person's records of this kind, not even an admin. */
 const ownRecords: Rule = (_user, record) => record === undefined || record.own === true;
 
@@ -105,6 +110,10 @@ const PERMISSIONS = {
     create: selfUnlessAdmin,
     approve: admins,
   },
+  /** The reports (issue 31): an admin's cover the company, an approver's their teams. */
+  reports: { list: adminsAndApprovers },
+  /** The audit and security log as a screen. */
+  activity: { list: admins },
 } as const satisfies Record<string, Record<string, Rule>>;
 
 export type AccessResource = keyof typeof PERMISSIONS;
