@@ -14,6 +14,7 @@ import {
   Resource,
 } from 'react-admin';
 import { Route } from 'react-router';
+import { reportTexts } from '@teamfolk/shared/contracts';
 import { useSessionStore } from './auth/SessionProvider';
 import { ReturnPageLoading, ReturnScreenLoading } from './billing/ReturnLoading';
 import { dashboardTheme } from './dashboard/dashboardTheme';
@@ -39,6 +40,8 @@ const AccountSecurityPage = lazy(() =>
 );
 const BillingPage = lazy(() => import('./billing/BillingPage').then((module) => ({ default: module.BillingPage })));
 const FormerEmployeesPage = lazy(() => import('./privacy/FormerEmployeesPage'));
+// With the chart library, which only the reports load.
+const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 
 /**
  * The signed-in console, mounted by the router under /dashboard/* once RequireSession lets the user in.
@@ -99,6 +102,14 @@ export function App() {
             }
           />
           <Route path="/former-employees" element={<FormerEmployeesPage />} />
+          <Route
+            path="/reports/:report?"
+            element={
+              <LiveSubscriptionOnly title={reportTexts.title}>
+                <ReportsPage />
+              </LiveSubscriptionOnly>
+            }
+          />
         </CustomRoutes>
       </CoreAdminUI>
       <Notification />

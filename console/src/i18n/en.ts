@@ -6,6 +6,7 @@ import {
   employeeTexts,
   generalTexts,
   leaveTexts,
+  reportTexts,
 } from '@teamfolk/shared/contracts';
 import { REQUEST_TYPE_LABELS } from '@teamfolk/shared/rules';
 
@@ -246,6 +247,7 @@ export const en = {
   },
   resources: {
     dashboard: { name: 'Dashboard' },
+    reports: { name: reportTexts.menu },
     leaves: {
       name: 'Leave Request |||| Leave Requests',
       fields: {

@@ -5,6 +5,7 @@ export const MENU_ITEMS = [
   { resource: 'employees', to: '/dashboard/employees', alsoSelectedOn: ['/dashboard/former-employees'] },
   { resource: 'leaves', to: '/dashboard/leaves' },
   { resource: 'calendar', to: '/dashboard/calendar' },
+  { resource: 'reports', to: '/dashboard/reports' },
   { resource: 'billing', to: '/dashboard/billing' },
 ] as const satisfies readonly { resource: string; to: string; alsoSelectedOn?: readonly string[] }[];
 

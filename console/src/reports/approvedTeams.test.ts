@@ -2,7 +2,14 @@ import { approvedTeamsOf } from './approvedTeams';
 
 describe(approvedTeamsOf.name, () => {
   it('should give the teams the user approves for', () => {
-    const user = { id: 4, role: 'employee', approvesTeams: [{ id: 2, name: 'Support' }, { id: 5, name: 'Sales' }] };
+    const user = {
+      id: 4,
+      role: 'employee',
+      approvesTeams: [
+        { id: 2, name: 'Support' },
+        { id: 5, name: 'Sales' },
+      ],
+    };
     expect(approvedTeamsOf(user)).toEqual([
       { id: 2, name: 'Support' },
       { id: 5, name: 'Sales' },

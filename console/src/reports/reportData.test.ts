@@ -12,7 +12,14 @@ describe(absenceBars.name, () => {
   it('should give each group a bar of vacation, sick and other days, leaving the hours bank to the table', () => {
     expect(
       absenceBars([
-        { key: '2027-01', label: 'January 2027', vacation_days: 4.5, sick_days: 2, hours_bank_hours: 7.5, other_days: 1 },
+        {
+          key: '2027-01',
+          label: 'January 2027',
+          vacation_days: 4.5,
+          sick_days: 2,
+          hours_bank_hours: 7.5,
+          other_days: 1,
+        },
         { key: '2027-02', label: 'February 2027', vacation_days: 0, sick_days: 0, hours_bank_hours: 0, other_days: 0 },
       ]),
     ).toEqual([

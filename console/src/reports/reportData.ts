@@ -7,12 +7,12 @@ import type {
 } from '@teamfolk/shared/contracts';
 
 /** A bar of the absence chart: one group (a person, team or month) with its days of each type. */
-export interface AbsenceBar {
+export type AbsenceBar = {
   label: string;
   vacation: number;
   sick: number;
   other: number;
-}
+};
 
 /** The absence rows as the chart's bars, in the API's order; the hours bank counts hours, so it stays in the table. */
 export function absenceBars(rows: readonly AbsenceReportRow[]): AbsenceBar[] {
@@ -25,7 +25,7 @@ export function absenceBars(rows: readonly AbsenceReportRow[]): AbsenceBar[] {
 }
 
 /** A team's absence over the whole range: the months added up before dividing, as one rate. */
-export interface TeamAbsenceRate {
+export type TeamAbsenceRate = {
   team_id: number | null;
   label: string;
   scheduled_days: number;
@@ -36,7 +36,7 @@ export interface TeamAbsenceRate {
   /** The sick part of the rate and the rest (planned leave), for the stacked bars. */
   sick_rate: number | null;
   planned_rate: number | null;
-}
+};
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
 const sum = (a: number, b: number) => Math.round((a + b) * 10) / 10;

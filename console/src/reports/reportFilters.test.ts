@@ -41,7 +41,7 @@ describe(reportFiltersSearch.name, () => {
 describe(reportQuery.name, () => {
   const filters = parseReportFilters('from=2027-01-01&to=2027-03-31&on=2027-02-15&team_id=7&threshold=0.4');
 
-  it("should send each report only the parameters its route reads", () => {
+  it('should send each report only the parameters its route reads', () => {
     expect(reportQuery('absence', filters)).toEqual({
       from: '2027-01-01',
       to: '2027-03-31',
