@@ -29,7 +29,7 @@ for (const viewport of [
       test.setTimeout(120_000);
       const { admin, teamName } = await createCompanyWithTeam();
       await signIn(page, admin.email, admin.password);
-      await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Welcome back/, level: 2 })).toBeVisible();
 
       if (viewport.width < 600) await page.getByRole('button', { name: 'Open navigation menu' }).click();
       await page

@@ -31,14 +31,12 @@ const REPORTS: Record<ReportName, { title: string; Screen: ComponentType<{ filte
 
 const REPORTS_PATH = '/dashboard/reports';
 
-/** On paper: the report alone, without the app bar, the menu and the controls (they hide themselves). */
+/** On paper: the report alone, without the app bar, the menus and the list's controls (the report's hide themselves). */
 const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        '.MuiAppBar-root, .RaSidebar-root, .RaLayout-appFrame > .MuiToolbar-root, [role="tablist"], .RaList-actions, .RaFilterForm-root':
-          { display: 'none !important' },
-        '.RaLayout-appFrame': { marginTop: '0 !important' },
+        'header, nav, .MuiDrawer-root, .RaList-actions, .RaFilterForm-root': { display: 'none !important' },
         body: { background: '#fff' },
       },
     }}
