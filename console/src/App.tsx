@@ -14,6 +14,7 @@ import {
   Resource,
 } from 'react-admin';
 import { Route } from 'react-router';
+import { reportTexts } from '@teamfolk/shared/contracts';
 import { useSessionStore } from './auth/SessionProvider';
 import { ReturnPageLoading, ReturnScreenLoading } from './billing/ReturnLoading';
 import { dashboardTheme } from './dashboard/dashboardTheme';
@@ -42,6 +43,8 @@ const FormerEmployeesPage = lazy(() => import('./privacy/FormerEmployeesPage'));
 const LeavePolicyPage = lazy(() =>
   import('./balances/LeavePolicyPage').then((module) => ({ default: module.LeavePolicyPage })),
 );
+// With the chart library, which only the reports load.
+const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 
 /**
  * The signed-in console, mounted by the router under /dashboard/* once RequireSession lets the user in.
@@ -110,6 +113,14 @@ export function App() {
                   <LeavePolicyPage />
                 </LiveSubscriptionOnly>
               </AdminOnly>
+            }
+          />
+          <Route
+            path="/reports/:report?"
+            element={
+              <LiveSubscriptionOnly title={reportTexts.title}>
+                <ReportsPage />
+              </LiveSubscriptionOnly>
             }
           />
         </CustomRoutes>

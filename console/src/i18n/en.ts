@@ -9,6 +9,7 @@ import {
   LEDGER_KIND_LABELS,
   leavePolicyTexts,
   leaveTexts,
+  reportTexts,
 } from '@teamfolk/shared/contracts';
 import { REQUEST_TYPE_LABELS } from '@teamfolk/shared/rules';
 
@@ -324,6 +325,7 @@ export const en = {
         loading: 'Working it out...',
       },
     },
+    reports: { name: reportTexts.menu },
     leaves: {
       name: 'Leave Request |||| Leave Requests',
       fields: {

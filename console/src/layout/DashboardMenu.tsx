@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventNoteIcon from '@mui/icons-material/EventNote';
@@ -18,6 +19,7 @@ const menuIcons: Record<MenuResource, ReactElement> = {
   employees: <PeopleIcon />,
   leaves: <EventNoteIcon />,
   calendar: <CalendarMonthIcon />,
+  reports: <AssessmentIcon />,
   billing: <PaymentsIcon />,
   leavePolicy: <TuneIcon />,
 };

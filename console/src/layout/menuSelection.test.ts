@@ -8,6 +8,7 @@ describe(selectedMenuResource.name, () => {
     expect(selectedMenuResource('/dashboard/calendar')).toBe('calendar');
     expect(selectedMenuResource('/dashboard/billing')).toBe('billing');
     expect(selectedMenuResource('/dashboard/leave-policy')).toBe('leavePolicy');
+    expect(selectedMenuResource('/dashboard/reports/bradford')).toBe('reports');
   });
 
   it('should keep Employees selected on the former employees, reached from it', () => {

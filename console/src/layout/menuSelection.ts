@@ -8,6 +8,7 @@ export const MENU_ITEMS = [
   { resource: 'employees', to: '/dashboard/employees', alsoSelectedOn: ['/dashboard/former-employees'] },
   { resource: 'leaves', to: '/dashboard/leaves' },
   { resource: 'calendar', to: '/dashboard/calendar' },
+  { resource: 'reports', to: '/dashboard/reports' },
   { resource: 'billing', to: '/dashboard/billing' },
   // A setting rather than a list: shown to whoever may change it.
   { resource: 'leavePolicy', to: '/dashboard/leave-policy', action: 'edit' },

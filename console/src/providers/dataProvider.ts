@@ -2,9 +2,15 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, UpdateParams, UpdateResult } from 'react-admin';
 import {
   leaveTexts,
+  type AbsenceRateRow,
+  type AbsenceReportRow,
   type AcceptInvitationPayload,
   type BalanceLedgerReply,
   type BalancesOnReply,
+  type BalancesReportRow,
+  type BradfordRow,
+  type LowUptakeRow,
+  type TeamRecord,
   type BillingActionReply,
   type BillingCycleRecord,
   type BillingHistoryReply,
@@ -52,6 +58,7 @@ import {
 } from '@teamfolk/shared/contracts';
 import type { DateRange } from '../calendar/calendarMonth';
 import { todayAsIsoDate } from '../format/dates';
+import type { ExportFormat, ReportName } from '../reports/reportFilters';
 import { ApiRequestError } from './apiError';
 import { httpClient, httpDownload, type HttpOptions } from './httpClient';
 
@@ -63,6 +70,19 @@ export type CancellationTiming = 'periodEnd' | 'immediately';
 export type SavedCompanySettings = CompanySettings & { message: string };
 
 export type SavedLeavePolicy = LeavePolicy & { message: string };
+/** The rows each report's route answers with (`{rows: [...]}`). */
+export interface ReportRows {
+  absence: AbsenceReportRow;
+  'absence-rate': AbsenceRateRow;
+  bradford: BradfordRow;
+  balances: BalancesReportRow;
+  'low-uptake': LowUptakeRow;
+}
+
+const EXPORT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /**
  * Every call the console makes to the API (spec section 7): react-admin's CRUD methods, then the
@@ -174,6 +194,21 @@ export interface TeamfolkDataProvider extends DataProvider {
   downloadDataExport(record: DataExportRecord): Promise<{ data: Blob }>;
   getFormerEmployees(options?: ReadOptions): Promise<{ data: FormerEmployeeRecord[] }>;
   eraseFormerEmployee(id: number): Promise<{ data: EmployeeErasedReply }>;
+
+  // Reports (issue 31): admins the company's, approvers their teams'. The activity is react-admin's 'activity' list.
+  getReport<Report extends ReportName>(
+    report: Report,
+    query: Record<string, string>,
+    options?: ReadOptions,
+  ): Promise<{ data: Array<ReportRows[Report]> }>;
+  /** The report (or the activity, with its list filters) as a file; a plain link cannot carry the bearer token. */
+  exportReport(
+    report: ReportName | 'activity',
+    query: Record<string, string>,
+    format: ExportFormat,
+  ): Promise<{ data: Blob }>;
+  /** The company's teams, for an admin's team filter (GET /api/teams). */
+  getTeams(options?: ReadOptions): Promise<{ data: TeamRecord[] }>;
 }
 
 async function read<Reply>(path: string, options: HttpOptions = {}): Promise<{ data: Reply }> {
@@ -196,6 +231,7 @@ function write<Reply>(
 
 const segment = (id: Identifier | string) => encodeURIComponent(id);
 const rangeQuery = ({ start, end }: DateRange) => new URLSearchParams({ start, end }).toString();
+const reportPath = (report: ReportName | 'activity') => (report === 'activity' ? '/activity' : `/reports/${report}`);
 
 /** The API speaks react-admin's simple REST dialect on its list routes (sort, range, filter, Content-Range). */
 const restProvider = simpleRestProvider('', (url: string, { method, body, headers, signal } = {}) =>
@@ -302,4 +338,23 @@ export const dataProvider: TeamfolkDataProvider = {
   },
   getFormerEmployees: (options) => read('/privacy/former-employees', options),
   eraseFormerEmployee: (id) => write('POST', `/privacy/former-employees/${id}/erase`),
+
+  getReport: async <Report extends ReportName>(
+    report: Report,
+    query: Record<string, string>,
+    options?: ReadOptions,
+  ) => {
+    const { data } = await read<{ rows: Array<ReportRows[Report]> }>(
+      `${reportPath(report)}?${new URLSearchParams(query)}`,
+      options,
+    );
+    return { data: data.rows };
+  },
+  exportReport: async (report, query, format) => ({
+    data: await httpDownload(
+      `${reportPath(report)}?${new URLSearchParams({ ...query, format })}`,
+      EXPORT_TYPES[format],
+    ),
+  }),
+  getTeams: (options) => read('/teams', options),
 };

@@ -230,6 +230,16 @@ describe(canAccess.name, () => {
     expect(canAccess({ ...employee, approvesTeams: [] }, { resource: 'reports', action: 'list' })).toBe(false);
     expect(canAccess(admin, { resource: 'activity', action: 'list' })).toBe(true);
     expect(canAccess(approver, { resource: 'activity', action: 'list' })).toBe(false);
+  it('should open the reports, but not the activity, to an employee who approves for a team', () => {
+    const approver: AccessUser = { role: 'employee', approvesTeams: [{ id: 2 }] };
+    expect(canAccess(approver, { resource: 'reports', action: 'list' })).toBe(true);
+    expect(canAccess(approver, { resource: 'activity', action: 'list' })).toBe(false);
+    expect(canAccess({ role: 'employee', approvesTeams: [] }, { resource: 'reports', action: 'list' })).toBe(false);
+  });
+
+  it('should read a malformed approvesTeams as approving for no team', () => {
+    const odd = { role: 'employee', approvesTeams: 'all' } as unknown as AccessUser;
+    expect(canAccess(odd, { resource: 'reports', action: 'list' })).toBe(false);
   });
 
   it('should read the role of a user object that carries more than the role', () => {
