@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -75,10 +75,12 @@ const fieldGridSx = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
 } as const;
 
+/** A part of the form, named by its heading. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ ...sectionSx, border: undefined, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, px: 0.5 }}>
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={sectionSx}>
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 2 }}>
         {title}
       </Typography>
       {children}
@@ -311,6 +313,7 @@ function LeavePolicyForm({ policy }: { policy: LeavePolicy }) {
 /** The next leave year's first day under the policy as typed, for someone with a chosen number of days left over. */
 function PolicyPreview({ policy }: { policy: LeavePolicy | null }) {
   const translate = useTranslate();
+  const previewTitleId = useId();
   const [unused, setUnused] = useState(EXAMPLE_UNUSED_DAYS);
   const today = todayAsIsoDate();
   const unusedDays = numberOfText(unused);
@@ -324,10 +327,10 @@ function PolicyPreview({ policy }: { policy: LeavePolicy | null }) {
     <Paper
       variant="outlined"
       component="section"
-      aria-labelledby="policy-preview-title"
+      aria-labelledby={previewTitleId}
       sx={{ ...sectionSx, bgcolor: 'action.hover' }}
     >
-      <Typography id="policy-preview-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+      <Typography id={previewTitleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {translate('resources.leavePolicy.preview.title')}
       </Typography>
       {policy && year !== null ? (
