@@ -32,7 +32,7 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
     companyName: row.company_name,
     subscriptionExpired: subscription !== null && hasSubscriptionEnded(subscription, new Date()),
   };
-  if (row.role !== 'employee' || row.vacation_days_total === null) return user;
+  if (row.role !== 'employee' || row.employee_id === null) return user;
   const total = (value: NumericColumn) => Number(value ?? 0);
   const balance = (totalValue: NumericColumn, usedValue: NumericColumn) => ({
     total: total(totalValue),
@@ -44,7 +44,7 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
   const bank = balance(row.bank_hours_total, row.bank_hours_used);
   return {
     ...user,
-    ...(row.employee_id !== null ? { employeeId: row.employee_id } : {}),
+    employeeId: row.employee_id,
     vacationDaysTotal: vacation.total,
     vacationDaysUsed: vacation.used,
     vacationDaysRemaining: vacation.remaining,

@@ -76,13 +76,13 @@ export interface SessionUser extends Partial<LeaveBalances> {
   id: number;
   role: Role;
   employeeName: string;
-  /** An employee's own record: the id their balances and ledger are read by (/api/employees/:id/…). */
-  employeeId?: number;
   email: string;
   emailVerified: boolean;
   companyName: string;
   /** The company's subscription has ended: every route but /auth and /billing answers 402 subscriptionExpired. */
   subscriptionExpired: boolean;
+  /** An employee's own record (the id of /api/employees/:id/balance-ledger and …/balances); absent for an admin. */
+  employeeId?: number;
 }
 
 export interface SessionReply {
