@@ -226,8 +226,13 @@ function LeavePreviewPanel({ values, onNoWorkingDayChange }: LeavePreviewPanelPr
   if (parsed.ok && countSetting) {
     const acrossYears = previewLeaveAcrossYears(parsed.input, countSetting, availableOn);
     preview = { ...acrossYears, balanceLine: balanceLineOf(acrossYears) };
-  } else if (parsed.ok && holidays && taker && (taker.remaining === null || policy === null)) {
-    // Someone without balances (an admin's own leave), or a policy that could not be read: as before leave years.
+  } else if (
+    parsed.ok &&
+    holidays &&
+    taker &&
+    (taker.remaining === null || taker.employeeId === null || policy === null)
+  ) {
+    // Someone without balances (an admin's own leave), or no record or policy to count by: as before leave years.
     const withinYear = previewLeave(parsed.input, taker.remaining, holidays);
     preview = {
       ...withinYear,

@@ -261,7 +261,6 @@ describe('invitations', () => {
       id: expect.any(Number),
       role: 'employee',
       employeeName: 'Erin Example',
-      employeeId: employee.id,
       email: employee.email,
       emailVerified: true,
       companyName: company.name,

@@ -77,8 +77,6 @@ export interface SessionUser extends Partial<LeaveBalances> {
   id: number;
   role: Role;
   employeeName: string;
-  /** An employee's own record: the id their balances and ledger are read by (/api/employees/:id/…). */
-  employeeId?: number;
   email: string;
   emailVerified: boolean;
   companyName: string;
@@ -86,6 +84,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   subscriptionExpired: boolean;
   /** The teams whose members' requests the user decides (issue 30), by name; empty: none. */
   approvesTeams: ApprovedTeam[];
+  /** An employee's own record (the id of /api/employees/:id/balance-ledger and …/balances); absent for an admin. */
+  employeeId?: number;
 }
 
 export interface SessionReply {
