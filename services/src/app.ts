@@ -183,6 +183,7 @@ export function createApp({
       auth,
       rateLimits,
       devices,
+      balances,
     ),
   );
   api.use(
