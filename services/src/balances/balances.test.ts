@@ -4,6 +4,7 @@ import {
   DEFAULT_LEAVE_POLICY,
   DEFAULT_WORK_PATTERN,
   leavePolicyTexts,
+  plusMonths,
   type BalanceLedgerReply,
   type EmployeeRecord,
 } from '@teamfolk/shared';
@@ -501,5 +502,48 @@ describe('a server that was off over New Year', () => {
     expect(JSON.parse(files.get('employee_profile.json')!)).toEqual([
       expect.objectContaining({ vacation_days_used: '0.0', vacation_days_remaining: '25.0' }),
     ]);
+  });
+});
+
+describe('hours bank credits under an expiry term', () => {
+  it("removes each credit's unused hours by an expiry entry once its term is over, whatever ran meanwhile", async () => {
+    const fresh = await signedInAdmin(t, { subscribed: true });
+    const { employee } = await joinedEmployee(t, fresh.company, { name: 'Hal Hours' });
+    await t
+      .request()
+      .put('/api/leave-policy')
+      .set('Authorization', fresh.auth)
+      .send({ hours_bank: { credit_expiry_months: 3 } })
+      .expect(200);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Worked over six months ago (its term ran out long since, maybe in last year) and last week.
+    const oldCredit = daysAgo(200);
+    for (const [date, hours] of [
+      [oldCredit, 4],
+      [daysAgo(7), 2],
+    ] as const) {
+      const credit = await t
+        .request()
+        .post('/api/time-credits')
+        .set('Authorization', fresh.auth)
+        .send({ employee_id: employee.id, date, hours, reason: 'Stocktake' })
+        .expect(201);
+      await t
+        .request()
+        .put(`/api/time-credits/${credit.body.id}/approve`)
+        .set('Authorization', fresh.auth)
+        .send({ approved: true })
+        .expect(200);
+    }
+    const expiredOn = plusMonths(oldCredit, 3);
+    const expiryYear = await ledgerOf(employee.id, Number(expiredOn.slice(0, 4)), fresh.auth);
+    expect(expiryYear.entries).toContainEqual(
+      expect.objectContaining({ balance: 'bank', kind: 'expiry', amount: -4, date: expiredOn }),
+    );
+    const ledger = await ledgerOf(employee.id, undefined, fresh.auth);
+    expect(ledger.balances.bank).toMatchObject({ total: 2, used: 0, remaining: 2 });
+    const me = (await t.request().get(`/api/employees/${employee.id}`).set('Authorization', fresh.auth).expect(200))
+      .body as EmployeeRecord;
+    expect(me).toMatchObject({ bank_hours_total: 2, bank_hours_remaining: 2 });
   });
 });
