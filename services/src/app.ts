@@ -187,6 +187,7 @@ export function createApp({
       auth,
       rateLimits,
       devices,
+      balances,
     ),
   );
   api.use(

@@ -11,6 +11,7 @@ import {
   type SignInReply,
 } from '@teamfolk/shared';
 import { recordSecurityEvent } from '../audit/security-events';
+import type { BalancesService } from '../balances/balances.service';
 import { HttpError } from '../http/errors';
 import { requirePermission, sessionOf, type SessionGuard } from './auth.middleware';
 import type { AuthService } from './auth.service';
@@ -36,6 +37,7 @@ export function authRoutes(
   auth: AuthService,
   limits: AuthRateLimiters,
   devices: DeviceTokens,
+  balances: BalancesService,
 ): Router {
   const router = Router();
 
@@ -77,8 +79,12 @@ export function authRoutes(
     res.json(await auth.verifyEmail(token));
   });
 
-  router.get('/me', ...sessionWithProfile, requirePermission('account', 'show'), (req, res) => {
-    res.json(req.sessionUser);
+  router.get('/me', ...sessionWithProfile, requirePermission('account', 'show'), async (req, res) => {
+    const { userId, companyId } = sessionOf(req);
+    // The stored figures of a new leave year, month or expiry are worked out before they are shown,
+    // as the lists do: the session read them before that.
+    const refreshed = await balances.refreshCompany(companyId, req.companyDataVersion);
+    res.json(refreshed ? await auth.me(userId) : req.sessionUser);
   });
 
   router.get('/invitation/:token', async (req, res) => {

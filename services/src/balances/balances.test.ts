@@ -4,10 +4,12 @@ import {
   DEFAULT_LEAVE_POLICY,
   DEFAULT_WORK_PATTERN,
   leavePolicyTexts,
+  plusMonths,
   type BalanceLedgerReply,
   type EmployeeRecord,
 } from '@teamfolk/shared';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { eventually, startTestApp, type TestApp } from '../testing/harness';
+import { unzipText } from '../testing/zip';
 import { joinedEmployee, signedInAdmin, type JoinedEmployee, type SignedInAdmin } from '../testing/signed-in';
 
 let t: TestApp;
@@ -449,5 +451,99 @@ describe('a server that was off over New Year', () => {
     expect(closing).toEqual({ year: lastYear, remaining: '20' });
     const ledger = await ledgerOf(person.id);
     expect(ledger.entries[0]).toMatchObject({ kind: 'carry_over', amount: 5 });
+  });
+
+  it('shows the new year on /auth/me and in a data export before any list has been read', async () => {
+    const fresh = await signedInAdmin(t, { subscribed: true });
+    const { employee, auth } = await joinedEmployee(t, fresh.company, { name: 'Nora Newyear' });
+    const lastYear = thisYear() - 1;
+    // As the server left things last year: a week of leave taken then, its figures stored as valid until its end.
+    await t.db.sequelize.query(
+      `INSERT INTO balance_entries (company_id, employee_id, leave_year, balance, kind, figure, entry_date, amount)
+       SELECT :companyId, :employeeId, :lastYear, 'vacation', 'leave', 'used', day, -1
+         FROM generate_series(make_date(:lastYear, 6, 1), make_date(:lastYear, 6, 5), interval '1 day') AS day;
+       UPDATE employees SET ledger_from_year = :lastYear, hire_date = make_date(:lastYear, 1, 1), vacation_days_used = 5,
+                            balance_figures_valid_until = make_date(:lastYear, 12, 31)
+        WHERE id = :employeeId`,
+      { replacements: { companyId: fresh.company.id, employeeId: employee.id, lastYear } },
+    );
+
+    const me = await t.request().get('/api/auth/me').set('Authorization', auth).expect(200);
+    expect(me.body).toMatchObject({ vacationDaysTotal: 25, vacationDaysUsed: 0, vacationDaysRemaining: 25 });
+
+    await t.db.sequelize.query(
+      `UPDATE employees SET vacation_days_used = 5, balance_figures_valid_until = make_date(:lastYear, 12, 31)
+        WHERE id = :employeeId`,
+      { replacements: { employeeId: employee.id, lastYear } },
+    );
+    const requested = await t.request().post('/api/privacy/exports').set('Authorization', auth).send({ scope: 'self' });
+    expect(requested.status).toBe(202);
+    const downloadPath = await eventually(async () => {
+      await t.flushOutbox();
+      const status = await t
+        .request()
+        .get(`/api/privacy/exports/${requested.body.id}`)
+        .set('Authorization', auth)
+        .expect(200);
+      return status.body.status === 'ready' && (status.body.downloadPath as string);
+    }, 20_000);
+    const zip = await t
+      .request()
+      .get(`/api${downloadPath}`)
+      .set('Authorization', auth)
+      .buffer(true)
+      .parse((reply, done) => {
+        const chunks: Buffer[] = [];
+        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+        reply.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const files = await unzipText(zip.body as Buffer);
+    expect(JSON.parse(files.get('employee_profile.json')!)).toEqual([
+      expect.objectContaining({ vacation_days_used: '0.0', vacation_days_remaining: '25.0' }),
+    ]);
+  });
+});
+
+describe('hours bank credits under an expiry term', () => {
+  it("removes each credit's unused hours by an expiry entry once its term is over, whatever ran meanwhile", async () => {
+    const fresh = await signedInAdmin(t, { subscribed: true });
+    const { employee } = await joinedEmployee(t, fresh.company, { name: 'Hal Hours' });
+    await t
+      .request()
+      .put('/api/leave-policy')
+      .set('Authorization', fresh.auth)
+      .send({ hours_bank: { credit_expiry_months: 3 } })
+      .expect(200);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Worked over six months ago (its term ran out long since, maybe in last year) and last week.
+    const oldCredit = daysAgo(200);
+    for (const [date, hours] of [
+      [oldCredit, 4],
+      [daysAgo(7), 2],
+    ] as const) {
+      const credit = await t
+        .request()
+        .post('/api/time-credits')
+        .set('Authorization', fresh.auth)
+        .send({ employee_id: employee.id, date, hours, reason: 'Stocktake' })
+        .expect(201);
+      await t
+        .request()
+        .put(`/api/time-credits/${credit.body.id}/approve`)
+        .set('Authorization', fresh.auth)
+        .send({ approved: true })
+        .expect(200);
+    }
+    const expiredOn = plusMonths(oldCredit, 3);
+    const expiryYear = await ledgerOf(employee.id, Number(expiredOn.slice(0, 4)), fresh.auth);
+    expect(expiryYear.entries).toContainEqual(
+      expect.objectContaining({ balance: 'bank', kind: 'expiry', amount: -4, date: expiredOn }),
+    );
+    const ledger = await ledgerOf(employee.id, undefined, fresh.auth);
+    expect(ledger.balances.bank).toMatchObject({ total: 2, used: 0, remaining: 2 });
+    const me = (await t.request().get(`/api/employees/${employee.id}`).set('Authorization', fresh.auth).expect(200))
+      .body as EmployeeRecord;
+    expect(me).toMatchObject({ bank_hours_total: 2, bank_hours_remaining: 2 });
   });
 });

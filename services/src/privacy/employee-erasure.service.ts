@@ -52,7 +52,8 @@ export class EmployeeErasureService {
       const erasure = await this.erasureOf(auth.companyId, employeeId, transaction);
       const { person } = erasure;
       const leaveIds = await this.repository.anonymiseLeave(person, transaction);
-      const auditEntries = await this.scrubAuditTrail(erasure, leaveIds, transaction);
+      const timeCreditIds = await this.repository.anonymiseTimeCredits(person, transaction);
+      const auditEntries = await this.scrubAuditTrail(erasure, { leaveIds, timeCreditIds }, transaction);
       const jobs = await this.dropPendingSideEffects(person, transaction);
       const rest = await this.repository.removePersonalRows(person, transaction);
       await recordAudit(transaction, auth, {
@@ -62,6 +63,7 @@ export class EmployeeErasureService {
         after: {
           employeeRecords: person.employeeIds.length,
           leaveRequestsAnonymised: leaveIds.length,
+          timeCreditsAnonymised: timeCreditIds.length,
           auditEntriesAnonymised: auditEntries,
           outboxEventsRemoved: jobs.removed,
           ...rest,
@@ -115,10 +117,10 @@ export class EmployeeErasureService {
   /** Entries about the person's records, and any other entry that names them, lose what identifies them. */
   private async scrubAuditTrail(
     { person, identity }: Erasure,
-    leaveIds: number[],
+    records: { leaveIds: number[]; timeCreditIds: number[] },
     transaction: Transaction,
   ): Promise<number> {
-    const entries = await this.repository.auditEntriesOf(person, leaveIds, transaction);
+    const entries = await this.repository.auditEntriesOf(person, records, transaction);
     for (const entry of entries) {
       const scrub = (value: unknown) =>
         value === null ? null : JSON.stringify(withoutPerson(value, identity, entry.aboutPerson));

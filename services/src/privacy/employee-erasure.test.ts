@@ -85,6 +85,18 @@ describe('erasing a former employee', () => {
     leaveIds = [approved, pending, decidedWhileMailWaits];
     await submitLeave(colleague, 0, 'Colin trip');
     await t.request().put(`/api/leaves/${approved}/approve`).set('Authorization', admin).send({ approved: true });
+    const credit = await t
+      .request()
+      .post('/api/time-credits')
+      .set('Authorization', erin.auth)
+      .send({ date: format(new Date(), 'yyyy-MM-dd'), hours: 2.5, reason: 'Night shift at the clinic' })
+      .expect(201);
+    await t
+      .request()
+      .put(`/api/time-credits/${credit.body.id}/approve`)
+      .set('Authorization', admin)
+      .send({ approved: true })
+      .expect(200);
     await t.flushOutbox();
     // A wrong password leaves a counter (and a security log entry) under her address.
     await t.request().post('/api/auth/login').send({ email: erin.email, password: 'not her password' }).expect(401);
@@ -145,13 +157,23 @@ describe('erasing a former employee', () => {
       expect(Object.keys(await rowsMentioning(t.db.sequelize, [erin.email, erin.name]))).toEqual(
         expect.arrayContaining(['users', 'employees', 'leave_requests', 'audit_log', 'outbox', 'sent_emails']),
       );
+      expect(Object.keys(await rowsMentioning(t.db.sequelize, ['Night shift at the clinic']))).toEqual(
+        expect.arrayContaining(['time_credits', 'balance_entries', 'audit_log']),
+      );
 
       await remove(erin.employeeId);
       const reply = await erase(erin.employeeId).expect(200);
       expect(reply.body).toEqual({ message: privacyTexts.erased, anonymisedLeaveRequests: 3 });
       await t.flushOutbox();
 
-      expect(await rowsMentioning(t.db.sequelize, [erin.email, erin.name, 'Wedding of my sister'])).toEqual({});
+      expect(
+        await rowsMentioning(t.db.sequelize, [
+          erin.email,
+          erin.name,
+          'Wedding of my sister',
+          'Night shift at the clinic',
+        ]),
+      ).toEqual({});
       await eventually(async () => (await email.getJob(waitingMail.id!)) === undefined);
       await eventually(async () => (await redis.exists(counter)) === 0);
       expect(await redisKeysMentioning(redis, t.redis.prefix, [erin.email, erin.name])).toEqual([]);
@@ -172,7 +194,7 @@ describe('erasing a former employee', () => {
       companyId: company.company.id,
       actorUserId: company.admin.id,
       entityId: String(erin.employeeId),
-      after: expect.objectContaining({ leaveRequestsAnonymised: 3, accountsRemoved: 1 }),
+      after: expect.objectContaining({ leaveRequestsAnonymised: 3, timeCreditsAnonymised: 1, accountsRemoved: 1 }),
     });
     // The trail keeps what happened to the record, not who it was: balances stay, names and details go.
     const removal = await AuditEntry.findOne({

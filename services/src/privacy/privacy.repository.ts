@@ -252,19 +252,45 @@ export class PrivacyRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Audit entries about the person's records (profiles, these leave requests, sign-ins), or that name them. */
-  auditEntriesOf(person: ErasedPerson, leaveIds: number[], transaction: Transaction): Promise<AuditEntryOfPerson[]> {
+  /**
+   * The person's time credits stay counted (date, hours, status) without their reason, and so do
+   * the ledger entries approving them recorded (whose note is the reason). Answers the credits' ids.
+   */
+  async anonymiseTimeCredits(person: ErasedPerson, transaction: Transaction): Promise<number[]> {
+    const replacements = { companyId: person.companyId, employeeIds: person.employeeIds };
+    const rows = await this.sequelize.query<{ id: number }>(
+      `UPDATE time_credits SET reason = ''
+        WHERE company_id = :companyId AND employee_id IN (:employeeIds)
+        RETURNING id`,
+      { replacements, type: QueryTypes.SELECT, transaction },
+    );
+    await this.sequelize.query(
+      `UPDATE balance_entries SET note = NULL
+        WHERE company_id = :companyId AND employee_id IN (:employeeIds) AND kind = 'time_credit'`,
+      { replacements, transaction },
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Audit entries about the person's records (profiles, these leave requests and time credits, sign-ins), or that name them. */
+  auditEntriesOf(
+    person: ErasedPerson,
+    { leaveIds, timeCreditIds }: { leaveIds: number[]; timeCreditIds: number[] },
+    transaction: Transaction,
+  ): Promise<AuditEntryOfPerson[]> {
     // audit_log.entity_id is text: ids are compared as written there.
     const ids = (values: number[]) => orNone(values.map(String), '');
     return this.sequelize.query<AuditEntryOfPerson>(
       `SELECT id, before, after,
               (entity = 'employee' AND entity_id IN (:employeeIds))
                 OR (entity = 'leave_request' AND entity_id IN (:leaveIds))
+                OR (entity = 'time_credit' AND entity_id IN (:timeCreditIds))
                 OR (entity = 'user' AND entity_id IN (:userIds)) AS "aboutPerson"
          FROM audit_log
         WHERE company_id = :companyId
           AND ((entity = 'employee' AND entity_id IN (:employeeIds))
             OR (entity = 'leave_request' AND entity_id IN (:leaveIds))
+            OR (entity = 'time_credit' AND entity_id IN (:timeCreditIds))
             OR (entity = 'user' AND entity_id IN (:userIds))
             OR jsonb_path_exists(coalesce(before, 'null'), '$.** ? (@ == $values[*])', CAST(:values AS jsonb))
             OR jsonb_path_exists(coalesce(after, 'null'), '$.** ? (@ == $values[*])', CAST(:values AS jsonb)))`,
@@ -273,6 +299,7 @@ export class PrivacyRepository {
           companyId: person.companyId,
           employeeIds: ids(person.employeeIds),
           leaveIds: ids(leaveIds),
+          timeCreditIds: ids(timeCreditIds),
           userIds: ids(person.userIds),
           values: person.jsonPathValues,
         },

@@ -6,6 +6,7 @@ import {
   type Logger,
 } from '@teamfolk/shared';
 import type { Sequelize } from 'sequelize';
+import { BalancesService } from '@teamfolk/services/domain';
 import type { JobHandler } from '../jobs';
 import { buildArchive } from './export-archive';
 import { PrivacyRepository } from './privacy.repository';
@@ -32,6 +33,8 @@ export async function buildDataExport(
   const claimed = await privacy.claimExport(companyId, exportId);
   if (!claimed) return { skipped: 'not-pending' };
 
+  // Figures stored before a new leave year, month or expiry are worked out first, as the API's lists do.
+  await new BalancesService(deps.sequelize).refreshCompany(companyId);
   const datasets = await privacy.datasets({ companyId, userId: claimed.requested_by, scope: claimed.scope });
   const readyAt = now();
   const content = await buildArchive(claimed.scope, datasets, readyAt);
