@@ -189,7 +189,8 @@ describe(canAccess.name, () => {
 
     it("should show a request's reason and type to the approvers who decide it", () => {
       const approver: AccessUser = { role: 'employee', approvesTeams: [{ id: 7 }] };
-      const details = (record: AccessRecord) => canAccess(approver, { resource: 'leaves', action: 'showDetails', record });
+      const details = (record: AccessRecord) =>
+        canAccess(approver, { resource: 'leaves', action: 'showDetails', record });
 
       expect(details({ ...colleagues, team_id: 7 })).toBe(true);
       expect(details({ ...colleagues, team_id: 8 })).toBe(false);
