@@ -33,6 +33,8 @@ let south: number;
 let withdrawnId: number;
 
 const december = { from: '2026-12-01', to: '2026-12-31' };
+/** Two companies, six people and fourteen requests through the API: beyond the default on a busy host. */
+const SETUP_MS = 120_000;
 
 async function hire(auth: string, name: string): Promise<EmployeeRecord> {
   const reply = await t
@@ -186,7 +188,7 @@ beforeAll(async () => {
   await approved(cat.id, { request_type: 'other', start_date: '2026-12-21', end_date: '2026-12-22' });
   // Dan: Wed 30 December – Tue 5 January, New Year's Day off: 2 days in each year.
   await approved(dan.id, { request_type: 'vacation', start_date: '2026-12-30', end_date: '2027-01-05' });
-});
+}, SETUP_MS);
 afterAll(async () => {
   await t.close();
 });
