@@ -56,6 +56,8 @@ import { EmployeeErasureService } from './privacy/employee-erasure.service';
 import { privacyRoutes } from './privacy/privacy.routes';
 import { createHttpMetrics } from './ops/http-metrics';
 import { mountOpsRoutes } from './ops/ops.routes';
+import { activityRoutes, reportsRoutes } from './reports/reports.routes';
+import { ReportsService } from './reports/reports.service';
 import { consoleRoutes } from './web/console.routes';
 
 /** The GET routes KeptReplies answers: it gzips each kept reply itself, once. */
@@ -232,6 +234,9 @@ export function createApp({
     '/privacy',
     privacyRoutes(session, new DataExportsService(sequelize, config.JWT_SECRET), new EmployeeErasureService(sequelize)),
   );
+  const reports = new ReportsService(sequelize, balances);
+  api.use('/reports', reportsRoutes(sessionWithLiveSubscription, reports));
+  api.use('/activity', activityRoutes(sessionWithLiveSubscription, reports));
   const calendar = new CalendarService(sequelize, { jwtSecret: config.JWT_SECRET, appUrl: config.APP_URL });
   api.use(CALENDAR_FEED_PATH, calendarFeedRoutes(calendar));
   api.use('/calendar', calendarRoutes(sessionWithLiveSubscription, calendar, kept));

@@ -172,6 +172,15 @@ export const ROUTE_RIGHTS = {
   'GET /api/privacy/exports/:id/download': route('dataExports', 'download', 200, 'dataExport'),
   'GET /api/privacy/former-employees': route('formerEmployees', 'list', 200),
   'POST /api/privacy/former-employees/:id/erase': route('formerEmployees', 'erase', 200, 'formerEmployee'),
+
+  // Reports: admins on their company, approvers on their teams (the world's employees approve none);
+  // the activity screen: admins.
+  'GET /api/reports/absence': route('reports', 'list', 200),
+  'GET /api/reports/absence-rate': route('reports', 'list', 200),
+  'GET /api/reports/bradford': route('reports', 'list', 200),
+  'GET /api/reports/balances': route('reports', 'list', 200),
+  'GET /api/reports/low-uptake': route('reports', 'list', 200),
+  'GET /api/activity': route('activity', 'list', 200),
 } satisfies Record<string, RouteRights>;
 
 /** A signed-in caller's status on a route that names no record. */

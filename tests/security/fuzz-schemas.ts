@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  absenceRateQuerySchema,
+  absenceReportQuerySchema,
   acceptInvitationSchema,
+  ACTIVITY_SORT_FIELDS,
   calendarRangeSchema,
   changePasswordSchema,
   companySettingsSchema,
@@ -20,7 +23,9 @@ import {
   leaveDecisionSchema,
   leaveRequestInputSchema,
   loginSchema,
+  lowUptakeQuerySchema,
   paymentSuccessSchema,
+  reportOnQuerySchema,
   REQUEST_TYPES,
   resendVerificationSchema,
   signupSchema,
@@ -221,4 +226,27 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   },
   'GET /api/privacy/former-employees': {},
   'POST /api/privacy/former-employees/:id/erase': { params: { id: 'recordId' } },
+
+  'GET /api/reports/absence': {
+    query: absenceReportQuerySchema,
+    examples: [{ query: { from: '0001-01-01', to: '0001-12-31', group_by: 'month' } }, { query: { team_id: '1e20' } }],
+  },
+  'GET /api/reports/absence-rate': {
+    query: absenceRateQuerySchema,
+    examples: [{ query: { from: '9997-01-01', to: '9999-12-31' } }],
+  },
+  'GET /api/reports/bradford': { query: reportOnQuerySchema, examples: [{ query: { on: '0001-01-01' } }] },
+  'GET /api/reports/balances': {
+    query: reportOnQuerySchema,
+    examples: [{ query: { on: '0001-01-01' } }, { query: { on: '9999-12-31', format: 'xlsx' } }],
+  },
+  'GET /api/reports/low-uptake': { query: lowUptakeQuerySchema, examples: [{ query: { threshold: 'NaN' } }] },
+  'GET /api/activity': {
+    listQuery: {
+      sort: sortOf(ACTIVITY_SORT_FIELDS),
+      range,
+      filter: z.object({ from: day, to: day, employee_id: z.number().int(), kind: z.string() }).partial(),
+    },
+    examples: [{ query: { from: '0001-01-01', format: 'csv' } }, { query: { filter: '{"employee_id":1e20}' } }],
+  },
 };

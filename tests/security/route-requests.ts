@@ -294,6 +294,13 @@ export const recipes: Record<string, Recipe> = {
   },
   'GET /api/privacy/former-employees': none,
   'POST /api/privacy/former-employees/:id/erase': id,
+
+  'GET /api/reports/absence': () => ({ query: { group_by: 'team' } }),
+  'GET /api/reports/absence-rate': none,
+  'GET /api/reports/bradford': none,
+  'GET /api/reports/balances': none,
+  'GET /api/reports/low-uptake': () => ({ query: { threshold: '0.5' } }),
+  'GET /api/activity': () => ({ query: { range: '[0,24]', sort: '["at","DESC"]' } }),
 };
 
 /** A ready export of the person's own data, as the export job leaves it. */

@@ -487,7 +487,7 @@ export class BalancesService {
 }
 
 /** Pending requests' days (hours for the bank) in a year, counted as approval would count them. */
-function pendingOf(
+export function pendingOf(
   context: CompanyLedgerContext,
   subject: LedgerSubject,
   rows: readonly PendingLeaveRow[],

@@ -5,6 +5,8 @@ export interface AuthContext {
   companyId: number;
   role: Role;
   emailVerified: boolean;
+  /** The teams the caller approves for (issue 30); absent where nobody has looked them up. */
+  approvesTeams?: Array<{ id: number }>;
 }
 
 declare global {

@@ -23,6 +23,7 @@ import {
 import { BalancesService } from '../balances/balances.service';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
+import { keepLeaveDaysInStep } from '../reports/leave-days.service';
 import { isRowId, type ListQuery } from '../http/list-query';
 import type { AuthContext } from '../http/types';
 import { toLeaveRecord } from './leave-record';
@@ -310,6 +311,9 @@ export class LeavesService {
     const kind = balance === 0 || !employee ? null : balanceKindOf(before.request_type);
     if (kind && employee)
       await this.moveLedger(auth, leaves, employee.id, before, kind, balance === 1 ? 'take' : 'give back');
+    // The reports' leave days move with the status, whatever the request draws on.
+    if (employee)
+      await keepLeaveDaysInStep(leaves.ledger(), auth.companyId, { ...after, employee_id: employee.id }, before.status);
     await leaves.settle(
       {
         companyId: auth.companyId,

@@ -79,6 +79,10 @@ export const lowUptakeQuerySchema = z.object({
 });
 export type LowUptakeQuery = z.output<typeof lowUptakeQuerySchema>;
 
+/** What the activity list sorts by (react-admin's `sort`): newest first unless asked. */
+export const ACTIVITY_SORT_FIELDS = ['at', 'kind'] as const;
+export type ActivitySortField = (typeof ACTIVITY_SORT_FIELDS)[number];
+
 /** GET /api/activity (admins; with react-admin's list dialect besides). */
 export const activityQuerySchema = z
   .object({

@@ -8,3 +8,4 @@ export * from './tenancy';
 export * from './batched-transaction';
 export * from './security-log';
 export * from './connection-holding';
+export { backfillLeaveDays } from './migrations/0025-leave-days';

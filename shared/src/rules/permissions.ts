@@ -17,7 +17,7 @@ import type { DataExportScope, LeaveStatus, Role } from '../contracts';
  */
 export interface AccessUser {
   role: Role;
-  /** The teams the user approves for (issue 30), as GET /api/auth/me says; absent before it says so. */
+  /** The teams whose requests the user approves (issue 30's `approvesTeams`); absent or empty: none. */
   approvesTeams?: ReadonlyArray<{ id: number }>;
 }
 
@@ -37,9 +37,6 @@ type Rule = (user: AccessUser, record: AccessRecord | undefined) => boolean;
 
 const everyone: Rule = () => true;
 const admins: Rule = (user) => user.role === 'admin';
-/** Read defensively: a session from before approvers existed carries no `approvesTeams`. */
-const adminsAndApprovers: Rule = (user) =>
-  user.role === 'admin' || (Array.isArray(user.approvesTeams) && user.approvesTeams.length > 0);
 /** Nobody sees another person's records of this kind, not even an admin. */
 const ownRecords: Rule = (_user, record) => record === undefined || record.own === true;
 
@@ -110,9 +107,9 @@ const PERMISSIONS = {
     create: selfUnlessAdmin,
     approve: admins,
   },
-  /** The reports (issue 31): an admin's cover the company, an approver's their teams. */
-  reports: { list: adminsAndApprovers },
-  /** The audit and security log as a screen. */
+  /** Reports (issue 31): an admin's on the company, an approver's on their teams. */
+  reports: { list: (user) => user.role === 'admin' || (user.approvesTeams?.length ?? 0) > 0 },
+  /** The audit log and sign-ins as a screen. */
   activity: { list: admins },
 } as const satisfies Record<string, Record<string, Rule>>;
 

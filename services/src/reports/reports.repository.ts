@@ -1,0 +1,261 @@
+/**
+ * Raw SQL: what the reports read (issue 31). Every read is one statement over a whole scope (a
+ * company, or an approver's teams), never one per person; sums come from leave_days (migration 0025)
+ * through its (company_id, date) indexes.
+ */
+import { QueryTypes, type Sequelize } from 'sequelize';
+import type { RequestType, WorkPattern } from '@teamfolk/shared';
+import type { PendingLeaveRow } from '../balances/balances.repository';
+
+/**
+ * Whose rows a report reads: a company's people, narrowed to some teams (null: all of them, and the
+ * people in none). Ids in a Postgres array literal, bound as one value.
+ */
+export interface ReportScope {
+  companyId: number;
+  teamIds: number[] | null;
+}
+
+export interface ScopedPerson {
+  id: number;
+  name: string;
+  team_id: number | null;
+  hire_date: string;
+  end_date: string | null;
+}
+
+export interface PersonWithPatterns extends ScopedPerson {
+  patterns: Array<{ effectiveFrom: string; pattern: WorkPattern | null }>;
+}
+
+export interface AbsenceSums {
+  key: number | string | null;
+  vacation: string;
+  sick: string;
+  bank_hours: string;
+  other: string;
+}
+
+export interface TeamMonthSums {
+  team_id: number | null;
+  month: string;
+  absent: string;
+  sick: string;
+}
+
+export interface SickDayRow {
+  employee_id: number;
+  date: string;
+  days: string;
+}
+
+export interface PendingRowOf extends PendingLeaveRow {
+  employee_id: number;
+}
+
+export interface ActivityCriteria {
+  companyId: number;
+  from: string | null;
+  to: string | null;
+  employeeId: number | null;
+  kind: string | null;
+  order: 'ASC' | 'DESC';
+  sortByKind: boolean;
+  range: { start: number; end: number } | null;
+}
+
+export interface ActivityRecord {
+  id: string;
+  at: Date;
+  actor: string | null;
+  kind: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+}
+
+const teamArray = (teamIds: number[] | null) => (teamIds === null ? null : `{${teamIds.join(',')}}`);
+
+const SCOPED_PEOPLE = `
+  SELECT e.id, e.name, e.team_id, e.hire_date::text AS hire_date, e.end_date::text AS end_date
+    FROM employees e
+   WHERE e.company_id = :companyId AND e.deleted_at IS NULL
+     AND (:teamIds::int[] IS NULL OR e.team_id = ANY (:teamIds::int[]))`;
+
+const ABSENCE_KEYS = {
+  person: 'p.id',
+  team: 'p.team_id',
+  month: `to_char(d.date, 'YYYY-MM')`,
+} as const;
+
+export class ReportsRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  private rows<R extends object>(sql: string, replacements: Record<string, unknown>): Promise<R[]> {
+    return this.sequelize.query<R>(sql, { replacements, type: QueryTypes.SELECT });
+  }
+
+  private scoped(scope: ReportScope) {
+    return { companyId: scope.companyId, teamIds: teamArray(scope.teamIds) };
+  }
+
+  /** The teams a user approves for (through their employee record); none for someone who approves nothing. */
+  async approvedTeams(companyId: number, userId: number): Promise<number[]> {
+    const rows = await this.rows<{ team_id: number }>(
+      `SELECT a.team_id FROM team_approvers a JOIN employees e ON e.id = a.employee_id
+        WHERE a.company_id = :companyId AND e.user_id = :userId AND e.deleted_at IS NULL
+        ORDER BY a.team_id`,
+      { companyId, userId },
+    );
+    return rows.map((row) => row.team_id);
+  }
+
+  /** The company's teams among `teamIds` (null: all), by name. */
+  teams(scope: ReportScope): Promise<Array<{ id: number; name: string }>> {
+    return this.rows(
+      `SELECT id, name FROM teams
+        WHERE company_id = :companyId AND (:teamIds::int[] IS NULL OR id = ANY (:teamIds::int[]))
+        ORDER BY name, id`,
+      this.scoped(scope),
+    );
+  }
+
+  people(scope: ReportScope): Promise<ScopedPerson[]> {
+    return this.rows(`${SCOPED_PEOPLE} ORDER BY e.name, e.id`, this.scoped(scope));
+  }
+
+  /** People in scope with their pattern history, for counting their working days. */
+  peopleWithPatterns(scope: ReportScope): Promise<PersonWithPatterns[]> {
+    return this.rows(
+      `SELECT p.*, coalesce(w.patterns, '[]') AS patterns
+         FROM (${SCOPED_PEOPLE}) p
+         LEFT JOIN (SELECT employee_id,
+                           json_agg(json_build_object('effectiveFrom', effective_from, 'pattern', pattern)) AS patterns
+                      FROM employee_work_patterns WHERE company_id = :companyId GROUP BY employee_id) w
+           ON w.employee_id = p.id
+        ORDER BY p.name, p.id`,
+      this.scoped(scope),
+    );
+  }
+
+  /** Approved leave in [from, to] of the people in scope, summed per person, team or month. */
+  absenceSums(
+    scope: ReportScope,
+    groupBy: keyof typeof ABSENCE_KEYS,
+    from: string,
+    to: string,
+    requestType: RequestType | null,
+  ): Promise<AbsenceSums[]> {
+    return this.rows(
+      `SELECT ${ABSENCE_KEYS[groupBy]} AS key,
+              coalesce(sum(d.days) FILTER (WHERE d.request_type = 'vacation'), 0) AS vacation,
+              coalesce(sum(d.days) FILTER (WHERE d.request_type = 'sick_day'), 0) AS sick,
+              coalesce(sum(d.hours) FILTER (WHERE d.request_type = 'hours_bank'), 0) AS bank_hours,
+              coalesce(sum(d.days) FILTER (WHERE d.request_type = 'other'), 0) AS other
+         FROM leave_days d JOIN (${SCOPED_PEOPLE}) p ON p.id = d.employee_id
+        WHERE d.company_id = :companyId AND d.date BETWEEN :from AND :to
+          AND (:requestType::text IS NULL OR d.request_type = :requestType)
+        GROUP BY 1`,
+      { ...this.scoped(scope), from, to, requestType },
+    );
+  }
+
+  /** Approved leave per team and month in [from, to], on days the person was employed. */
+  teamMonthSums(scope: ReportScope, from: string, to: string): Promise<TeamMonthSums[]> {
+    return this.rows(
+      `SELECT p.team_id, to_char(d.date, 'YYYY-MM') AS month, sum(d.days) AS absent,
+              coalesce(sum(d.days) FILTER (WHERE d.request_type = 'sick_day'), 0) AS sick
+         FROM leave_days d JOIN (${SCOPED_PEOPLE}) p ON p.id = d.employee_id
+        WHERE d.company_id = :companyId AND d.date BETWEEN :from AND :to
+          AND d.date >= p.hire_date::date AND (p.end_date IS NULL OR d.date <= p.end_date::date)
+        GROUP BY 1, 2`,
+      { ...this.scoped(scope), from, to },
+    );
+  }
+
+  /** The sick days of the people in scope in [from, to]. */
+  sickDays(scope: ReportScope, from: string, to: string): Promise<SickDayRow[]> {
+    return this.rows(
+      `SELECT d.employee_id, d.date::text AS date, d.days
+         FROM leave_days d JOIN (${SCOPED_PEOPLE}) p ON p.id = d.employee_id
+        WHERE d.company_id = :companyId AND d.request_type = 'sick_day' AND d.date BETWEEN :from AND :to`,
+      { ...this.scoped(scope), from, to },
+    );
+  }
+
+  /** Pending requests of the people in scope that touch [from, to]. */
+  pendingLeave(scope: ReportScope, from: string, to: string): Promise<PendingRowOf[]> {
+    return this.rows(
+      `SELECT r.employee_id, r.request_type, r.leave_type, r.start_date::text AS start_date,
+              r.end_date::text AS end_date, to_char(r.start_time, 'HH24:MI') AS start_time,
+              to_char(r.end_time, 'HH24:MI') AS end_time
+         FROM leave_requests r JOIN (${SCOPED_PEOPLE}) p ON p.id = r.employee_id
+        WHERE r.company_id = :companyId AND r.status = 'pending' AND r.start_date <= :to AND r.end_date >= :from`,
+      { ...this.scoped(scope), from, to },
+    );
+  }
+
+  /**
+   * A page of the audit log and the sign-ins of the security log, newest first unless asked, with
+   * the total. A person's entries: what they did, and what was done to them or their requests.
+   */
+  async activity(criteria: ActivityCriteria): Promise<{ rows: ActivityRecord[]; total: number }> {
+    const replacements = {
+      companyId: criteria.companyId,
+      from: criteria.from,
+      to: criteria.to,
+      employeeId: criteria.employeeId,
+      kind: criteria.kind,
+      offset: criteria.range?.start ?? 0,
+      limit: criteria.range ? criteria.range.end - criteria.range.start + 1 : null,
+    };
+    const entries = `
+      WITH person AS (SELECT id, user_id FROM employees WHERE company_id = :companyId AND id = :employeeId::int),
+      entries AS (
+        SELECT 'audit-' || a.id AS id, a.created_at AS at, a.actor_user_id, a.action AS kind, a.entity,
+               a.entity_id, a.before, a.after
+          FROM audit_log a
+         WHERE a.company_id = :companyId
+           AND (:from::date IS NULL OR a.created_at >= :from::date)
+           AND (:to::date IS NULL OR a.created_at < :to::date + 1)
+           AND (:kind::text IS NULL OR a.action = :kind)
+           AND (:employeeId::int IS NULL
+                OR a.actor_user_id = (SELECT user_id FROM person)
+                OR (a.entity = 'employee' AND a.entity_id = :employeeId::text)
+                OR (a.entity = 'leave_request' AND a.entity_id IN (
+                      SELECT r.id::text FROM leave_requests r
+                       WHERE r.company_id = :companyId AND r.employee_id = :employeeId::int)))
+        UNION ALL
+        SELECT 'security-' || s.id, s.created_at, s.user_id, s.kind, 'sign-in', NULL,
+               NULL, jsonb_strip_nulls(jsonb_build_object('email', s.email, 'ip', s.ip, 'user_agent', s.user_agent))
+          FROM security_events s
+         WHERE s.company_id = :companyId AND (s.kind LIKE 'sign-in.%' OR s.kind = 'sign-out')
+           AND (:from::date IS NULL OR s.created_at >= :from::date)
+           AND (:to::date IS NULL OR s.created_at < :to::date + 1)
+           AND (:kind::text IS NULL OR s.kind = :kind)
+           AND (:employeeId::int IS NULL OR s.user_id = (SELECT user_id FROM person)))`;
+    const order = criteria.sortByKind
+      ? `x.kind ${criteria.order}, x.at DESC, x.id`
+      : `x.at ${criteria.order}, x.id ${criteria.order}`;
+    const [rows, [count]] = await Promise.all([
+      this.rows<ActivityRecord>(
+        `${entries}
+         SELECT x.id, x.at, u.name AS actor, x.kind,
+                coalesce(CASE x.entity
+                           WHEN 'employee' THEN (SELECT e.name FROM employees e
+                                                  WHERE e.company_id = :companyId AND e.id::text = x.entity_id)
+                           WHEN 'leave_request' THEN (SELECT r.employee_name FROM leave_requests r
+                                                       WHERE r.company_id = :companyId AND r.id::text = x.entity_id)
+                           WHEN 'sign-in' THEN u.name
+                         END, x.entity || coalesce(' ' || x.entity_id, '')) AS subject,
+                x.before, x.after
+           FROM (SELECT * FROM entries x ORDER BY ${order} OFFSET :offset LIMIT :limit) x
+           LEFT JOIN users u ON u.id = x.actor_user_id
+          ORDER BY ${order}`,
+        replacements,
+      ),
+      this.rows<{ total: string }>(`${entries} SELECT count(*) AS total FROM entries`, replacements),
+    ]);
+    return { rows, total: Number(count?.total ?? 0) };
+  }
+}
