@@ -1,5 +1,5 @@
 import { BarChart } from '@mui/x-charts/BarChart';
-import { ABSENCE_RATE_COLUMNS, reportTexts, type AbsenceRateRow } from '@teamfolk/shared/contracts';
+import { ABSENCE_RATE_COLUMNS, monthText, reportTexts, type AbsenceRateRow } from '@teamfolk/shared/contracts';
 import { ExportButtons } from './ExportButtons';
 import { ReportChart } from './ReportChart';
 import { absenceRateByTeam, formatShare, type TeamAbsenceRate } from './reportData';
@@ -19,12 +19,13 @@ const TEAM_COLUMNS: ReadonlyArray<TableColumn<TeamAbsenceRate>> = [
   { header: reportTexts.sickRate, cell: (team) => formatShare(team.sick_rate), numeric: true },
 ];
 
-// The export's columns, the team id left to the export and the rate shown as a percentage.
-const MONTH_COLUMNS: ReadonlyArray<TableColumn<AbsenceRateRow>> = ABSENCE_RATE_COLUMNS.slice(1).map((column) =>
-  column.header === reportTexts.absenceRate
-    ? { header: column.header, cell: (row) => formatShare(row.rate), numeric: true }
-    : screenColumn(column),
-);
+// The export's columns, the team id left to the export, the month named and the rate a percentage.
+const MONTH_COLUMNS: ReadonlyArray<TableColumn<AbsenceRateRow>> = ABSENCE_RATE_COLUMNS.slice(1).map((column) => {
+  if (column.header === reportTexts.absenceRate)
+    return { header: column.header, cell: (row) => formatShare(row.rate), numeric: true };
+  if (column.header === reportTexts.groupByMonth) return { header: column.header, cell: (row) => monthText(row.month) };
+  return screenColumn(column);
+});
 
 /** Absent ÷ scheduled working days per team, sick days apart from planned leave; each month in the second table. */
 export function AbsenceRateReport({ filters }: { filters: ReportFilters }) {

@@ -70,7 +70,7 @@ const table = (
       sx={{ whiteSpace: 'nowrap' }}
     />
     <DataTable.Col<ActivityRow> source="actor" label={reportTexts.activityActor} disableSort />
-    <DataTable.Col<ActivityRow> source="kind" label={reportTexts.activityKind} disableSort />
+    <DataTable.Col<ActivityRow> source="kind" label={reportTexts.activityKind} />
     <DataTable.Col<ActivityRow> source="subject" label={reportTexts.activitySubject} disableSort />
     <DataTable.Col<ActivityRow>
       label={reportTexts.activityBefore}

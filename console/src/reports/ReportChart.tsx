@@ -15,6 +15,7 @@ export function ReportChart({ caption, children }: { caption: string; children: 
         borderRadius: 1,
         bgcolor: 'background.paper',
         breakInside: 'avoid',
+        contain: 'inline-size',
       }}
     >
       <Typography component="figcaption" variant="subtitle2" sx={{ mb: 1 }}>

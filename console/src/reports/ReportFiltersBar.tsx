@@ -9,7 +9,8 @@ const GROUP_LABELS: Record<AbsenceGroup, string> = {
   month: reportTexts.groupByMonth,
 };
 
-const field = { minWidth: { xs: 'calc(50% - 8px)', sm: 160 }, flex: { xs: '1 1 calc(50% - 8px)', sm: '0 0 auto' } };
+/** Two to a row on a phone, side by side from 600px (react-admin's theme makes fields full width otherwise). */
+const field = { m: 0, width: { xs: 'calc(50% - 8px)', sm: 180 }, flex: { xs: '1 1 calc(50% - 8px)', sm: '0 0 auto' } };
 const shrunkLabel = { inputLabel: { shrink: true } };
 
 /** The filters of a report, each change written to the URL by `onChange` so that the screen can be shared. */
@@ -26,6 +27,7 @@ export function ReportFiltersBar({
   const overRange = report === 'absence' || report === 'absence-rate';
   const date = (name: 'from' | 'to' | 'on', label: string) => (
     <TextField
+      fullWidth={false}
       type="date"
       size="small"
       label={label}
@@ -54,6 +56,7 @@ export function ReportFiltersBar({
         date('on', reportTexts.on)
       )}
       <TextField
+        fullWidth={false}
         select
         size="small"
         label={reportTexts.team}
@@ -79,6 +82,7 @@ export function ReportFiltersBar({
       </TextField>
       {report === 'absence' && (
         <TextField
+          fullWidth={false}
           select
           size="small"
           label={reportTexts.groupBy}
@@ -95,6 +99,7 @@ export function ReportFiltersBar({
       )}
       {report === 'low-uptake' && (
         <TextField
+          fullWidth={false}
           type="number"
           size="small"
           label={reportTexts.thresholdPercent}
@@ -105,7 +110,7 @@ export function ReportFiltersBar({
               onChange({ ...filters, threshold: percent / 100 });
           }}
           slotProps={{ htmlInput: { min: 0, max: 100, step: 5 }, ...shrunkLabel }}
-          sx={{ ...field, minWidth: { xs: '100%', sm: 260 } }}
+          sx={{ ...field, width: { xs: '100%', sm: 260 } }}
         />
       )}
     </Box>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { alpha, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 
 export interface TableColumn<Row> {
   header: string;
@@ -36,7 +36,8 @@ export function ReportTable<Row>({
       tabIndex={0}
       role="region"
       aria-label={caption}
-      sx={{ mt: 2, '@media print': { overflow: 'visible', border: 'none' } }}
+      // Sized by the page, not by its columns (as the lists' tables are): a wide table scrolls, the page does not.
+      sx={{ mt: 2, contain: 'inline-size', '@media print': { overflow: 'visible', border: 'none', contain: 'none' } }}
     >
       <Table size="small">
         <caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
@@ -57,7 +58,10 @@ export function ReportTable<Row>({
           {rows.map((row) => {
             const marked = highlighted?.(row) === true;
             return (
-              <TableRow key={rowKey(row)} sx={marked ? { bgcolor: 'warning.light' } : undefined}>
+              <TableRow
+                key={rowKey(row)}
+                sx={marked ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.16) } : undefined}
+              >
                 {columns.map((column, index) => (
                   <TableCell
                     key={column.header}

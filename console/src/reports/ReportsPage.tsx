@@ -37,7 +37,7 @@ const printStyles = (
     styles={{
       '@media print': {
         'header, nav, .MuiDrawer-root, .RaList-actions, .RaFilterForm-root': { display: 'none !important' },
-        body: { background: '#fff' },
+        body: { background: '#fff !important' },
       },
     }}
   />
@@ -76,7 +76,7 @@ function Reports() {
   return (
     <Page title={title}>
       {printStyles}
-      <Typography component="nav" aria-label={reportTexts.reportsNavigation} sx={{ mb: 2 }}>
+      <Typography component="nav" aria-label={reportTexts.reportsNavigation} sx={{ mb: 2, contain: 'inline-size' }}>
         <Tabs
           value={report}
           variant="scrollable"

@@ -223,14 +223,6 @@ describe(canAccess.name, () => {
     });
   });
 
-  it('should let admins and approvers of some team see reports, and only admins the activity', () => {
-    const approver = { role: 'employee' as const, approvesTeams: [{ id: 2 }] };
-    expect(canAccess(admin, { resource: 'reports', action: 'list' })).toBe(true);
-    expect(canAccess(approver, { resource: 'reports', action: 'list' })).toBe(true);
-    expect(canAccess(employee, { resource: 'reports', action: 'list' })).toBe(false);
-    expect(canAccess({ ...employee, approvesTeams: [] }, { resource: 'reports', action: 'list' })).toBe(false);
-    expect(canAccess(admin, { resource: 'activity', action: 'list' })).toBe(true);
-    expect(canAccess(approver, { resource: 'activity', action: 'list' })).toBe(false);
   it('should open the reports, but not the activity, to an employee who approves for a team', () => {
     const approver: AccessUser = { role: 'employee', approvesTeams: [{ id: 2 }] };
     expect(canAccess(approver, { resource: 'reports', action: 'list' })).toBe(true);

@@ -42,9 +42,6 @@ type Rule = (user: AccessUser, record: AccessRecord | undefined) => boolean;
 
 const everyone: Rule = () => true;
 const admins: Rule = (user) => user.role === 'admin';
-/** Read defensively: a session from before approvers existed carries no `approvesTeams`. */
-const adminsAndApprovers: Rule = (user) =>
-  user.role === 'admin' || (Array.isArray(user.approvesTeams) && user.approvesTeams.length > 0);
 /** Nobody sees another person's records of this kind, not even an admin. */
 const ownRecords: Rule = (_user, record) => record === undefined || record.own === true;
 

@@ -6,6 +6,7 @@ const PASSWORD = 'a strong password';
 
 export interface ReportsCompany {
   admin: TeamMember;
+  teamId: number;
   teamName: string;
 }
 
@@ -27,6 +28,7 @@ export async function createCompanyWithTeam(): Promise<ReportsCompany> {
   const admin = { name: 'Rita Reports', email: uniqueEmail('reports-admin'), password: PASSWORD };
   const employee = { name: 'Sam Sickday', email: uniqueEmail('reports-employee'), password: PASSWORD };
   const teamName = 'Kitchen';
+  let teamId = 0;
   await writeCompanyWithPeople(
     { companyName: 'Corner Bistro', admin, employee },
     async (transaction, companyId, record) => {
@@ -35,9 +37,10 @@ export async function createCompanyWithTeam(): Promise<ReportsCompany> {
         'INSERT INTO teams (company_id, name) VALUES (:companyId, :teamName) RETURNING id',
         { transaction, replacements: { companyId, teamName } },
       )) as [Array<{ id: number }>, unknown];
+      teamId = team!.id;
       await sequelize.query('UPDATE employees SET team_id = :teamId WHERE id = :employeeId', {
         transaction,
-        replacements: { teamId: team!.id, employeeId: record.id },
+        replacements: { teamId, employeeId: record.id },
       });
       const sickDay = recentWorkingDay();
       if (!sickDay) return;
@@ -63,5 +66,5 @@ export async function createCompanyWithTeam(): Promise<ReportsCompany> {
       );
     },
   );
-  return { admin, teamName };
+  return { admin, teamId, teamName };
 }
