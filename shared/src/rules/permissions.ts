@@ -130,7 +130,7 @@ const PERMISSIONS = {
     approve: admins,
   },
   /** The reports (issue 31): an admin's cover the company, an approver's their teams. */
-  reports: { list: adminsAndApprovers },
+  reports: { list: (user, record) => user.role === 'admin' || teamApprover(user, record) },
   /** The audit and security log as a screen. */
   activity: { list: admins },
 } as const satisfies Record<string, Record<string, Rule>>;
