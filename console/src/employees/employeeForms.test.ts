@@ -123,6 +123,7 @@ describe(toEmployeeChangePayload.name, () => {
     vacation_days_carried: 5,
     vacation_days_expiring: 5,
     vacation_days_expiring_on: '2027-03-31',
+    team_id: null,
   };
   const initial = employeeFormValuesOf(employee, DEFAULT_LEAVE_POLICY, '2027-01-15');
 
