@@ -21,6 +21,8 @@ import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
 import { employeeBalancesRoutes, leavePolicyRoutes } from './balances/balances.routes';
 import { BalancesService } from './balances/balances.service';
+import { blackoutsRoutes } from './blackouts/blackouts.routes';
+import { BlackoutsService } from './blackouts/blackouts.service';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { BILLING_WEBHOOK_PATH, billingRoutes, billingWebhookRoute } from './billing/billing.routes';
 import { BillingService } from './billing/billing.service';
@@ -214,11 +216,13 @@ export function createApp({
   );
   api.use('/leave-policy', leavePolicyRoutes(sessionWithLiveSubscription, balances));
   api.use('/billing', billingRoutes(session, employees, billing, takenAddresses));
+  const blackouts = new BlackoutsService(sequelize);
+  api.use('/blackouts', blackoutsRoutes(sessionWithLiveSubscription, blackouts));
   api.use(
     '/leaves',
     leavesRoutes(
       sessionWithLiveSubscription,
-      new LeavesService(sequelize, config.APP_URL, balances),
+      new LeavesService(sequelize, config.APP_URL, balances, blackouts),
       new LeavesRepository(sequelize),
       kept,
     ),

@@ -27,7 +27,14 @@ import { SIGNED_IN_CALLERS, TARGETS, type SignedInCaller, type Target } from './
 
 /** What the record named by the route is (a former employee: one the admin has removed). */
 export type TargetKind =
-  'employee' | 'leave' | 'timeCredit' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee';
+  | 'employee'
+  | 'leave'
+  | 'timeCredit'
+  | 'paymentMethod'
+  | 'checkoutSession'
+  | 'dataExport'
+  | 'formerEmployee'
+  | 'blackout';
 
 export interface TargetCells {
   own: number | null;
@@ -70,6 +77,7 @@ const OWNS: Record<TargetKind, (role: Role) => boolean> = {
   paymentMethod: () => false,
   checkoutSession: () => false,
   formerEmployee: () => false,
+  blackout: () => false,
 };
 
 /** Public: the same answer whoever calls (a bearer token is ignored). */
@@ -130,6 +138,11 @@ export const ROUTE_RIGHTS = {
   'GET /api/time-credits': route('timeCredits', 'list', 200),
   'POST /api/time-credits': route('timeCredits', 'create', 201),
   'PUT /api/time-credits/:id/approve': route('timeCredits', 'approve', 200, 'timeCredit'),
+
+  // Blackout periods: everyone lists the company's; admins set and remove them.
+  'GET /api/blackouts': route('blackouts', 'list', 200),
+  'POST /api/blackouts': route('blackouts', 'create', 201),
+  'DELETE /api/blackouts/:id': route('blackouts', 'delete', 200, 'blackout'),
 
   // Calendar: everyone sees their company's; the secret feed's HMAC token is its own authentication.
   'GET /api/calendar/feed/:token.ics': publicRoute(200),

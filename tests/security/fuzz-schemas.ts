@@ -10,6 +10,7 @@ import {
   dataExportRequestSchema,
   EMPLOYEE_SORT_FIELDS,
   balanceLedgerQuerySchema,
+  blackoutInputSchema,
   balancesOnQuerySchema,
   employeeBalancesWithNoteSchema,
   employeeChangeSchema,
@@ -171,6 +172,16 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     examples: [{ body: { date: yearZero } }],
   },
   'PUT /api/time-credits/:id/approve': { params: { id: 'recordId' }, body: timeCreditDecisionSchema },
+
+  'GET /api/blackouts': {
+    query: calendarRangeSchema,
+    examples: [{ query: { start: yearZero, end: yearZero } }, { query: { start: '2026-13-01' } }],
+  },
+  'POST /api/blackouts': {
+    body: blackoutInputSchema,
+    examples: [{ body: { start_date: yearZero } }, { body: { team_id: 2147483648 } }],
+  },
+  'DELETE /api/blackouts/:id': { params: { id: 'recordId' } },
 
   'GET /api/calendar/feed/:token.ics': { params: { token: 'feedToken' } },
   'GET /api/calendar/events': { query: calendarRangeSchema, examples: [{ query: { start: yearZero, end: yearZero } }] },

@@ -1,4 +1,5 @@
 import { generateSync } from 'otplib';
+import { QueryTypes } from 'sequelize';
 import type supertest from 'supertest';
 import { DataExport, Employee, EmailVerificationToken } from '@teamfolk/shared';
 import {
@@ -240,6 +241,10 @@ export const recipes: Record<string, Recipe> = {
   }),
   'PUT /api/time-credits/:id/approve': (context) => ({ ...id(context), body: { approved: true } }),
 
+  'GET /api/blackouts': none,
+  'POST /api/blackouts': () => ({ body: { start_date: '2035-12-24', end_date: '2035-12-31', reason: 'Year end' } }),
+  'DELETE /api/blackouts/:id': id,
+
   'GET /api/calendar/feed/:token.ics': async ({ world }) => {
     const reply = await world
       .request()
@@ -318,6 +323,16 @@ async function freshFormerEmployee(world: World, company: SeededCompany): Promis
   return String(id);
 }
 
+/** A company-wide blackout period of the company, far from every leave of the world. */
+async function freshBlackout(world: World, company: SeededCompany): Promise<string> {
+  const [row] = await world.t.db.sequelize.query<{ id: number }>(
+    `INSERT INTO blackouts (company_id, start_date, end_date, reason, request_types)
+     VALUES (:companyId, '2036-01-05', '2036-01-09', 'Inventory', ARRAY['vacation']) RETURNING id`,
+    { replacements: { companyId: company.model.id }, type: QueryTypes.SELECT },
+  );
+  return String(row!.id);
+}
+
 /**
  * A record of `kind` as `target` names it for the caller, made fresh for the call (so a call that
  * succeeds changes nothing another cell relies on); null where the caller has no own record of
@@ -352,6 +367,8 @@ export async function targetFor(
       return freshDataExport(company, someoneElse);
     case 'formerEmployee':
       return target === 'own' ? null : freshFormerEmployee(world, company);
+    case 'blackout':
+      return target === 'own' ? null : freshBlackout(world, company);
   }
 }
 

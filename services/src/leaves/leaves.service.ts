@@ -5,6 +5,7 @@ import {
   canAccess,
   countsNoWorkingDay,
   describeLeave,
+  eachIsoDay,
   isoDate,
   leaveTexts,
   MAX_LEAVE_SPAN_DAYS,
@@ -13,6 +14,7 @@ import {
   periodsOverlap,
   previewLeave,
   spanInDays,
+  weekdayOf,
   type BalanceKind,
   type LeavePeriod,
   type LeaveRequestParsed,
@@ -21,6 +23,7 @@ import {
   type OutboxRow,
 } from '@teamfolk/shared';
 import { BalancesService } from '../balances/balances.service';
+import { BlackoutsService } from '../blackouts/blackouts.service';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';
@@ -55,6 +58,7 @@ export class LeavesService {
     sequelize: Sequelize,
     private readonly appUrl: string,
     private readonly balances = new BalancesService(sequelize),
+    private readonly blackouts = new BlackoutsService(sequelize),
   ) {
     this.repository = new LeavesRepository(sequelize);
   }
@@ -113,6 +117,10 @@ export class LeavesService {
       // An admin's own leave draws on no balance and follows the default week, as before leave years.
       const preview = previewLeave(input, null, new Set(holidays.map((holiday) => holiday.date)));
       let duration = preview.duration;
+      // An admin's own leave follows the default week: weekdays that are no public holiday.
+      let days = eachIsoDay(input.start_date, input.end_date).filter(
+        (day) => !['sat', 'sun'].includes(weekdayOf(day)) && !holidays.some((holiday) => holiday.date === day),
+      );
       let refusal: string | null = null;
       let sickOverdrawn = false;
       if (submitter.employeeId !== null) {
@@ -129,6 +137,7 @@ export class LeavesService {
           endTime: input.end_time,
         });
         duration = { days: count.days, hours: count.hours };
+        days = count.perDay.map((day) => day.date);
         const kind = balanceKindOf(input.request_type);
         if (kind) {
           const parts = this.balances.requestParts(write, kind, count);
@@ -157,6 +166,15 @@ export class LeavesService {
       if (sameDays.some((period) => periodsOverlap(timedPeriodOf(record), period)))
         throw new HttpError(409, leaveTexts.overlap);
       if (refusal) throw new HttpError(422, refusal);
+      const blackout = await this.blackouts.refusalFor(leaves.ledger(), {
+        companyId: auth.companyId,
+        employeeId: submitter.employeeId,
+        requestType: input.request_type,
+        days,
+      });
+      // Only an admin recording someone else's leave may accept it inside a blackout: the audit entry says so.
+      const overridesBlackout = auth.role === 'admin' && input.employee_id !== undefined && input.override_blackout;
+      if (blackout && !overridesBlackout) throw new HttpError(400, blackout, { field: 'start_date' });
       const link = new URL(`/dashboard/leaves?status=pending&focus=${record.id}`, this.appUrl).toString();
       await leaves.insertPending(
         record,
@@ -169,7 +187,12 @@ export class LeavesService {
         },
         {
           actor: auth,
-          audit: { action: 'leave.submitted', entity: 'leave_request', entityId: record.id, after: record },
+          audit: {
+            action: 'leave.submitted',
+            entity: 'leave_request',
+            entityId: record.id,
+            after: blackout ? { ...record, blackout_overridden: blackout } : record,
+          },
           outbox: submitter.admins.map((admin) =>
             outboxRowOf({
               companyId: auth.companyId,

@@ -40,6 +40,10 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'PUT /api/leaves/:id/approve': ['leaves', 'approve', adminsOnly],
   'POST /api/leaves/:id/cancel': ['leaves', 'cancel', signedIn],
 
+  'GET /api/blackouts': ['blackouts', 'list', signedIn],
+  'POST /api/blackouts': ['blackouts', 'create', adminsOnly],
+  'DELETE /api/blackouts/:id': ['blackouts', 'delete', adminsOnly],
+
   'GET /api/calendar/events': ['calendar', 'list', signedIn],
   'GET /api/calendar/holidays': ['calendar', 'list', signedIn],
   'GET /api/calendar/export/ical': ['calendar', 'export', signedIn],
