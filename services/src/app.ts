@@ -35,6 +35,8 @@ import { PasswordChangeService } from './auth/password-change.service';
 import { TwoFactorService } from './auth/two-factor.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
+import { decisionsRoutes } from './decisions/decisions.routes';
+import { DecisionsService } from './decisions/decisions.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesRepository } from './employees/employees.repository';
 import { EmployeesService } from './employees/employees.service';
@@ -218,15 +220,12 @@ export function createApp({
   api.use('/billing', billingRoutes(session, employees, billing, takenAddresses));
   const blackouts = new BlackoutsService(sequelize);
   api.use('/blackouts', blackoutsRoutes(sessionWithLiveSubscription, blackouts));
+  const leaves = new LeavesService(sequelize, config.APP_URL, balances, blackouts);
   api.use(
-    '/leaves',
-    leavesRoutes(
-      sessionWithLiveSubscription,
-      new LeavesService(sequelize, config.APP_URL, balances, blackouts),
-      new LeavesRepository(sequelize),
-      kept,
-    ),
+    '/decisions',
+    decisionsRoutes(new DecisionsService(sequelize, config.APP_URL, leaves, balances), rateLimits.decision),
   );
+  api.use('/leaves', leavesRoutes(sessionWithLiveSubscription, leaves, new LeavesRepository(sequelize), kept));
   api.use(
     '/time-credits',
     timeCreditsRoutes(sessionWithLiveSubscription, new TimeCreditsService(sequelize, config.APP_URL, balances)),

@@ -101,6 +101,9 @@ export const ROUTE_RIGHTS = {
   'GET /api/auth/verify-email/:token': publicRoute(200),
   'GET /api/auth/invitation/:token': publicRoute(200),
   'POST /api/auth/invitation/accept': publicRoute(200),
+  // An e-mailed decision link is its own credential (a session is ignored): GET shows, POST decides.
+  'GET /api/decisions/:token': publicRoute(200),
+  'POST /api/decisions/:token': publicRoute(200),
   'GET /api/auth/me': route('account', 'show', 200),
   'POST /api/auth/logout': route('account', 'show', 200),
   // Everyone changes their own password (no record is named).

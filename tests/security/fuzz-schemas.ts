@@ -8,6 +8,7 @@ import {
   createSetupIntentSchema,
   dataExportDownloadSchema,
   dataExportRequestSchema,
+  decisionPostSchema,
   EMPLOYEE_SORT_FIELDS,
   balanceLedgerQuerySchema,
   blackoutInputSchema,
@@ -94,6 +95,13 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     body: acceptInvitationSchema,
     alsoAnswers: [410, 429],
     weight: hashesPassword,
+  },
+  // A dead or unknown link is shown as such (200); deciding with one is 404 (unknown) or 410 (used, decided, expired).
+  'GET /api/decisions/:token': { params: { token: 'emailToken' } },
+  'POST /api/decisions/:token': {
+    params: { token: 'emailToken' },
+    body: decisionPostSchema,
+    alsoAnswers: [410, 429],
   },
   'GET /api/auth/me': {},
   // Every successful sign-out costs a new sign-in (a password hash) before the next request.

@@ -58,6 +58,19 @@ async function invitationToken({ world }: RecipeContext): Promise<string> {
   return token;
 }
 
+/** The Approve link of company A's admin for a fresh pending request of A's employee. */
+async function decisionToken({ world }: RecipeContext): Promise<string> {
+  const company = world.companies.A;
+  const leaveId = await world.freshLeave(company, company.employee);
+  const { token, tokenHash, expiresAt } = issueEmailToken();
+  await world.t.db.sequelize.query(
+    `INSERT INTO decision_links (company_id, leave_request_id, approver_user_id, token_hash, approved, expires_at)
+     VALUES (:companyId, :leaveId, :approver, :tokenHash, true, :expiresAt)`,
+    { replacements: { companyId: company.model.id, leaveId, approver: company.admin.userId, tokenHash, expiresAt } },
+  );
+  return token;
+}
+
 /**
  * A TOTP code of the secret's current 30-second step: still accepted in the next step, should a slow
  * request cross into it (a fresh enrolment has used no step yet).
@@ -143,6 +156,11 @@ export const recipes: Record<string, Recipe> = {
   'GET /api/auth/invitation/:token': async (context) => ({ params: { token: await invitationToken(context) } }),
   'POST /api/auth/invitation/accept': async (context) => ({
     body: { token: await invitationToken(context), password: 'secret-passphrase' },
+  }),
+  'GET /api/decisions/:token': async (context) => ({ params: { token: await decisionToken(context) } }),
+  'POST /api/decisions/:token': async (context) => ({
+    params: { token: await decisionToken(context) },
+    body: { approved: true },
   }),
   'GET /api/auth/me': none,
   // The sign-out ends the caller's sessions; the world signs the caller in again afterwards.

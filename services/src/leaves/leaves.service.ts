@@ -21,10 +21,13 @@ import {
   type LeaveRequestRecord,
   type LeaveSavedReply,
   type OutboxRow,
+  type WorkPattern,
 } from '@teamfolk/shared';
-import { BalancesService } from '../balances/balances.service';
+import { BalancesService, policyFor } from '../balances/balances.service';
 import { BlackoutsService } from '../blackouts/blackouts.service';
 import { publicHolidays } from '../calendar/holidays';
+import { issueDecisionLinks } from '../decisions/decision-links';
+import { reminderOutboxRow } from '../decisions/reminders';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';
 import type { AuthContext } from '../http/types';
@@ -123,6 +126,7 @@ export class LeavesService {
       );
       let refusal: string | null = null;
       let sickOverdrawn = false;
+      let companyPattern: WorkPattern | undefined;
       if (submitter.employeeId !== null) {
         const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
           period: { from: input.start_date, to: input.end_date },
@@ -138,6 +142,7 @@ export class LeavesService {
         });
         duration = { days: count.days, hours: count.hours };
         days = count.perDay.map((day) => day.date);
+        companyPattern = policyFor(write.context, write.currentYear).work_pattern;
         const kind = balanceKindOf(input.request_type);
         if (kind) {
           const parts = this.balances.requestParts(write, kind, count);
@@ -176,6 +181,15 @@ export class LeavesService {
       const overridesBlackout = auth.role === 'admin' && input.employee_id !== undefined && input.override_blackout;
       if (blackout && !overridesBlackout) throw new HttpError(400, blackout, { field: 'start_date' });
       const link = new URL(`/dashboard/leaves?status=pending&focus=${record.id}`, this.appUrl).toString();
+      // Users who chose the daily digest hear of the request there, not now.
+      const toldNow = submitter.admins.filter((admin) => admin.decision_emails === 'immediate');
+      const decisionLinks = issueDecisionLinks({
+        companyId: auth.companyId,
+        leaveRequestId: record.id,
+        recipientUserIds: toldNow.map((admin) => admin.id),
+        appUrl: this.appUrl,
+        now: submitter.now,
+      });
       await leaves.insertPending(
         record,
         {
@@ -193,26 +207,40 @@ export class LeavesService {
             entityId: record.id,
             after: blackout ? { ...record, blackout_overridden: blackout } : record,
           },
-          outbox: submitter.admins.map((admin) =>
-            outboxRowOf({
-              companyId: auth.companyId,
-              job: 'send-email',
-              requestId,
-              payload: {
-                idempotencyKey: `leave-submitted-${record.id}-${admin.id}`,
-                to: admin.email,
-                mail: {
-                  template: 'leave-submitted',
-                  name: admin.name,
-                  employeeName: record.employee_name,
-                  summary: describeLeave(record),
-                  reason: record.reason,
-                  link,
+          outbox: [
+            ...toldNow.map((admin) =>
+              outboxRowOf({
+                companyId: auth.companyId,
+                job: 'send-email',
+                requestId,
+                payload: {
+                  idempotencyKey: `leave-submitted-${record.id}-${admin.id}`,
+                  to: admin.email,
+                  mail: {
+                    template: 'leave-submitted',
+                    name: admin.name,
+                    employeeName: record.employee_name,
+                    summary: describeLeave(record),
+                    reason: record.reason,
+                    link,
+                    decide: decisionLinks.buttons.get(admin.id),
+                  },
                 },
-              },
+              }),
+            ),
+            reminderOutboxRow({
+              companyId: auth.companyId,
+              leaveRequestId: record.id,
+              now: submitter.now,
+              today: submitter.today,
+              country: submitter.country,
+              region: submitter.region,
+              companyPattern,
+              requestId,
             }),
-          ),
+          ],
         },
+        decisionLinks.rows,
       );
       return {
         ...record,

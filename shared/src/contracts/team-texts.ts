@@ -58,6 +58,8 @@ export const teamTexts = {
   decisionLinkDecided: 'This request has already been decided. Open Teamfolk to see it.',
   decisionLinkExpired: 'This link has expired (links work for 7 days). Open Teamfolk to decide the request.',
   decisionLinkOpenConsole: 'Open Teamfolk',
+  decisionLinkApproves: 'This link approves the request: send approved true, or use the e-mail’s Reject button',
+  decisionLinkRejects: 'This link rejects the request: send approved false, or use the e-mail’s Approve button',
   decisionEmailsImmediate: 'An e-mail for each request',
   decisionEmailsDaily: 'One digest a day, at 08:00',
   preferenceSaved: 'E-mail preference saved',
