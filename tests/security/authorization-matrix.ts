@@ -108,6 +108,9 @@ export const ROUTE_RIGHTS = {
   'POST /api/auth/logout': route('account', 'show', 200),
   // Everyone changes their own password (no record is named).
   'PUT /api/auth/password': route('account', 'changePassword', 200),
+  // Everyone reads and sets their own choice of decision e-mails.
+  'GET /api/auth/email-preference': route('account', 'show', 200),
+  'PUT /api/auth/email-preference': route('account', 'editPreferences', 200),
   // Two-step sign-in: the second step is public (the challenge of the password step is its key);
   // turning it on and off is for admins, on their own account only.
   'POST /api/auth/login/two-factor': publicRoute(200),

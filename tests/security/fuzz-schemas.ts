@@ -8,6 +8,7 @@ import {
   createSetupIntentSchema,
   dataExportDownloadSchema,
   dataExportRequestSchema,
+  decisionEmailPreferenceSchema,
   decisionPostSchema,
   EMPLOYEE_SORT_FIELDS,
   balanceLedgerQuerySchema,
@@ -104,6 +105,8 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     alsoAnswers: [410, 429],
   },
   'GET /api/auth/me': {},
+  'GET /api/auth/email-preference': {},
+  'PUT /api/auth/email-preference': { body: decisionEmailPreferenceSchema },
   // Every successful sign-out costs a new sign-in (a password hash) before the next request.
   'POST /api/auth/logout': { weight: 0.2 },
   'PUT /api/auth/password': { body: changePasswordSchema, alsoAnswers: [429], weight: hashesPassword },

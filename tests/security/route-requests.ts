@@ -163,6 +163,8 @@ export const recipes: Record<string, Recipe> = {
     body: { approved: true },
   }),
   'GET /api/auth/me': none,
+  'GET /api/auth/email-preference': none,
+  'PUT /api/auth/email-preference': () => ({ body: { decision_emails: 'immediate' } }),
   // The sign-out ends the caller's sessions; the world signs the caller in again afterwards.
   'POST /api/auth/logout': none,
   'POST /api/auth/login/two-factor': async ({ world }) => {

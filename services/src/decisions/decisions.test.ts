@@ -262,3 +262,65 @@ describe('the reminder of a pending request', () => {
     expect((await t.workers.queues.email.getJob(run.id!))!.returnvalue).toEqual({ reminded: [] });
   });
 });
+
+describe('GET/PUT /api/auth/email-preference and the daily digest', () => {
+  const preference = (auth: string) => t.request().get('/api/auth/email-preference').set('Authorization', auth);
+  const choose = (auth: string, body: unknown) =>
+    t
+      .request()
+      .put('/api/auth/email-preference')
+      .set('Authorization', auth)
+      .send(body as object);
+
+  it('lets every user read and set their own choice, immediate by default, audited', async () => {
+    expect((await preference(erin.auth).expect(200)).body).toEqual({ decision_emails: 'immediate' });
+    const set = await choose(erin.auth, { decision_emails: 'daily' }).expect(200);
+    expect(set.body).toEqual({ decision_emails: 'daily', message: teamTexts.preferenceSaved });
+    expect((await preference(erin.auth).expect(200)).body).toEqual({ decision_emails: 'daily' });
+    expect((await preference(companyA.auth).expect(200)).body).toEqual({ decision_emails: 'immediate' });
+    await choose(erin.auth, { decision_emails: 'immediate' }).expect(200);
+    const bad = await choose(erin.auth, { decision_emails: 'weekly' }).expect(400);
+    expect(bad.body.message).toBe('decision_emails must be one of: immediate, daily');
+    await t.request().get('/api/auth/email-preference').expect(401);
+    const [audit] = await t.db.sequelize.query<{ count: string }>(
+      `SELECT count(*) FROM audit_log
+        WHERE action = 'user.decision_emails' AND actor_user_id = (SELECT user_id FROM employees WHERE id = :id)`,
+      { replacements: { id: erin.employee.id }, type: QueryTypes.SELECT },
+    );
+    expect(Number(audit!.count)).toBe(2);
+  });
+
+  it('sends a daily user no e-mail per request but one digest a day of those they may decide', async () => {
+    const bo = await joinedEmployee(t, companyB.company, { name: 'Bo Other' });
+    await choose(companyB.auth, { decision_emails: 'daily' }).expect(200);
+    const first = await submit(bo.auth);
+    const second = await submit(bo.auth, { request_type: 'other' });
+    await t.flushOutbox();
+    const immediate = await t.db.sequelize.query(`SELECT 1 FROM outbox WHERE payload->>'idempotencyKey' IN (:keys)`, {
+      replacements: { keys: [first, second].map((leave) => `leave-submitted-${leave.id}-${companyB.admin.id}`) },
+      type: QueryTypes.SELECT,
+    });
+    expect(immediate).toEqual([]);
+
+    const envelope: JobEnvelope<'send-decision-digests'> = {
+      companyId: companyB.company.id,
+      requestId: null,
+      payload: { companyId: companyB.company.id, day: '2026-12-01' },
+    };
+    const runs = await Promise.all(
+      ['first', 'second'].map((run) =>
+        t.workers.queues.email.add('send-decision-digests', envelope, { jobId: `digest-test-${run}` }),
+      ),
+    );
+    for (const run of runs) await eventually(async () => (await run.isCompleted()) || undefined);
+    await t.flushOutbox();
+    const isDigest = (message: { to: string[]; subject: string }) =>
+      message.to.includes(companyB.admin.email) && message.subject === 'Leave requests to decide (2)';
+    const digest = await t.mail.waitFor(isDigest);
+    expect(digest.text).toContain('2 leave requests wait for your decision');
+    expect(digest.text).toContain('Bo Other: Vacation');
+    expect(digest.text).toContain('Bo Other: Other');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(t.mail.messages().filter(isDigest)).toHaveLength(1);
+  });
+});

@@ -22,6 +22,8 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'GET /api/auth/me': ['account', 'show', signedIn],
   'POST /api/auth/logout': ['account', 'show', signedIn],
   'PUT /api/auth/password': ['account', 'changePassword', signedIn],
+  'GET /api/auth/email-preference': ['account', 'show', signedIn],
+  'PUT /api/auth/email-preference': ['account', 'editPreferences', signedIn],
   'GET /api/auth/two-factor': ['twoFactor', 'show', adminsOnly],
   'POST /api/auth/two-factor/start': ['twoFactor', 'enable', adminsOnly],
   'POST /api/auth/two-factor/confirm': ['twoFactor', 'enable', adminsOnly],

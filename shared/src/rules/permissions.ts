@@ -47,8 +47,8 @@ const statusIn = (record: AccessRecord | undefined, ...statuses: LeaveStatus[]) 
 
 const PERMISSIONS = {
   dashboard: { list: everyone },
-  /** One's own sign-in: the user, signing out, the password. */
-  account: { show: everyone, changePassword: everyone },
+  /** One's own sign-in: the user, signing out, the password, the e-mail preference. */
+  account: { show: everyone, changePassword: everyone, editPreferences: everyone },
   twoFactor: { show: admins, enable: admins, disable: admins },
   employees: {
     list: admins,
