@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   acceptInvitationSchema,
+  calendarEventsQuerySchema,
   calendarRangeSchema,
   changePasswordSchema,
   companySettingsSchema,
@@ -195,7 +196,10 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   'DELETE /api/blackouts/:id': { params: { id: 'recordId' } },
 
   'GET /api/calendar/feed/:token.ics': { params: { token: 'feedToken' } },
-  'GET /api/calendar/events': { query: calendarRangeSchema, examples: [{ query: { start: yearZero, end: yearZero } }] },
+  'GET /api/calendar/events': {
+    query: calendarEventsQuerySchema,
+    examples: [{ query: { start: yearZero, end: yearZero } }, { query: { team_id: '2147483648' } }],
+  },
   'GET /api/calendar/holidays': {
     query: calendarRangeSchema,
     examples: [{ query: { start: yearZero, end: yearZero } }],

@@ -7,7 +7,7 @@ import {
   type BillingCycleRecord,
   type BillingHistoryReply,
   type BillingInfo,
-  type CalendarEvent,
+  type CalendarEntry,
   type CalendarFeed,
   type ChangePasswordPayload,
   type CheckoutSessionReply,
@@ -106,7 +106,8 @@ export interface TeamfolkDataProvider extends DataProvider {
   getUpcomingEvents(): Promise<{ data: UpcomingEvent[] }>;
 
   // The calendar.
-  getCalendarEvents(range: DateRange, options?: ReadOptions): Promise<{ data: CalendarEvent[] }>;
+  /** Leave and blackout periods (CalendarEntry). */
+  getCalendarEvents(range: DateRange, options?: ReadOptions): Promise<{ data: CalendarEntry[] }>;
   /** The company's public holidays in the range: leave does not count them. */
   getPublicHolidays(range: DateRange, options?: ReadOptions): Promise<{ data: PublicHoliday[] }>;
   getCompanySettings(options?: ReadOptions): Promise<{ data: CompanySettings }>;

@@ -68,6 +68,16 @@ export const decisionLinks: Migration = {
                         WHERE u.company_id = c.id AND u.decision_emails = 'daily' AND u.disabled_at IS NULL)
       $$;
       REVOKE ALL ON FUNCTION teamfolk_digest_companies() FROM PUBLIC;
+
+      -- Blackout periods are on the calendar: a change of them is a change of the company's data
+      -- (0019), so no kept calendar reply outlives it.
+      CREATE CONSTRAINT TRIGGER blackouts_company_version
+        AFTER INSERT OR UPDATE OR DELETE ON blackouts
+        DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION teamfolk_company_data_changed();
+      CREATE TRIGGER blackouts_truncated_company_version
+        AFTER TRUNCATE ON blackouts
+        FOR EACH STATEMENT EXECUTE FUNCTION teamfolk_company_data_truncated();
       GRANT EXECUTE ON FUNCTION teamfolk_digest_companies() TO ${APP_ROLE};
     `,
         { transaction },
@@ -76,7 +86,9 @@ export const decisionLinks: Migration = {
   },
   async down({ context: sequelize }) {
     await sequelize.query(
-      `DROP FUNCTION teamfolk_digest_companies(); ${companyOfFunction(false)} DROP TABLE decision_links;`,
+      `DROP TRIGGER blackouts_truncated_company_version ON blackouts;
+       DROP TRIGGER blackouts_company_version ON blackouts;
+       DROP FUNCTION teamfolk_digest_companies(); ${companyOfFunction(false)} DROP TABLE decision_links;`,
     );
   },
 };
