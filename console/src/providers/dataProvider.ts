@@ -24,6 +24,7 @@ import {
   type GoogleCalendarLinks,
   type InvitationPreview,
   type LeaveSavedReply,
+  type DecisionPageReply,
   type LoginPayload,
   type LoginReply,
   type PasswordChangedReply,
@@ -98,6 +99,10 @@ export interface TeamfolkDataProvider extends DataProvider {
   // Leave requests.
   /** PUT /leaves/:id/approve: approves (true) or rejects (false) a pending request. */
   approveLeave(id: Identifier, approved: boolean): Promise<{ data: LeaveSavedReply }>;
+  /** GET /decisions/:token: the e-mailed decision link's page (public; shows, never decides). */
+  getDecisionLink(token: string): Promise<{ data: DecisionPageReply }>;
+  /** POST /decisions/:token: decides as the link says (public; the link is the credential). */
+  decideFromLink(token: string, approved: boolean): Promise<{ data: LeaveSavedReply }>;
   /** POST /leaves/:id/cancel: withdraws a request. */
   cancelLeave(id: Identifier): Promise<{ data: LeaveSavedReply }>;
 
@@ -203,6 +208,8 @@ export const dataProvider: TeamfolkDataProvider = {
   verifyEmail: (token) => read(`/auth/verify-email/${segment(token)}`),
   resendVerification: (email) => write('POST', '/auth/resend-verification', { email }),
   getInvitation: (token) => read(`/auth/invitation/${segment(token)}`),
+  getDecisionLink: (token) => read(`/decisions/${segment(token)}`),
+  decideFromLink: (token, approved) => write('POST', `/decisions/${segment(token)}`, { approved }),
   acceptInvitation: (payload) => write('POST', '/auth/invitation/accept', payload),
   getSessionUser: (options) => read('/auth/me', options),
   logout: () => write('POST', '/auth/logout', undefined, { reportUnauthorized: false, keepalive: true }),
