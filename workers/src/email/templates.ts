@@ -94,7 +94,7 @@ export function renderMail(mail: MailContent): RenderedMail {
         'Each button opens a page that shows the request and decides it when you confirm; the links work for 7 days, once.';
       return {
         subject: `Leave request from ${mail.employeeName}`,
-        text: `${lines.join('\n\n')}\n\nApprove: ${decide.approve}\nReject: ${decide.reject}\nReview it in Teamfolk: ${mail.link}\n\n${footnote}\n`,
+        text: `${lines.join('\n\n')}\n\nReview it: ${mail.link}\nApprove: ${decide.approve}\nReject: ${decide.reject}\n\n${footnote}\n`,
         html: layout(
           lines,
           [
