@@ -18,6 +18,7 @@ const VerifyEmailPage = lazy(() =>
 const InvitationPage = lazy(() =>
   import('./public/InvitationPage').then((module) => ({ default: module.InvitationPage })),
 );
+const DecisionPage = lazy(() => import('./public/DecisionPage').then((module) => ({ default: module.DecisionPage })));
 const NotFoundPage = lazy(() => import('./public/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 const App = lazy(() => import('./App').then((module) => ({ default: module.App })));
 
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
       },
       { path: '/verify-email/:token?', element: <VerifyEmailPage /> },
       { path: '/invitation/:token?', element: <InvitationPage /> },
+      { path: '/decide/:token', element: <DecisionPage /> },
       ...legalRoutes,
       {
         path: '/dashboard/*',

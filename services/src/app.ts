@@ -21,6 +21,8 @@ import { DeviceTokens } from './auth/device-tokens';
 import { createAuthRateLimiters, rateLimitSettingsOf } from './auth/rate-limits';
 import { employeeBalancesRoutes, leavePolicyRoutes } from './balances/balances.routes';
 import { BalancesService } from './balances/balances.service';
+import { blackoutsRoutes } from './blackouts/blackouts.routes';
+import { BlackoutsService } from './blackouts/blackouts.service';
 import { BillingWebhooks } from './billing/billing-webhooks';
 import { BILLING_WEBHOOK_PATH, billingRoutes, billingWebhookRoute } from './billing/billing.routes';
 import { BillingService } from './billing/billing.service';
@@ -33,6 +35,8 @@ import { PasswordChangeService } from './auth/password-change.service';
 import { TwoFactorService } from './auth/two-factor.service';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { DashboardService } from './dashboard/dashboard.service';
+import { decisionsRoutes } from './decisions/decisions.routes';
+import { DecisionsService } from './decisions/decisions.service';
 import { devMailRoutes } from './dev/dev-mail.routes';
 import { EmployeesRepository } from './employees/employees.repository';
 import { EmployeesService } from './employees/employees.service';
@@ -219,16 +223,15 @@ export function createApp({
   );
   api.use('/leave-policy', leavePolicyRoutes(sessionWithLiveSubscription, balances));
   api.use('/billing', billingRoutes(session, employees, billing, takenAddresses));
+  const blackouts = new BlackoutsService(sequelize);
+  api.use('/blackouts', blackoutsRoutes(sessionWithLiveSubscription, blackouts));
+  const leaves = new LeavesService(sequelize, config.APP_URL, balances, blackouts);
   api.use(
-    '/leaves',
-    leavesRoutes(
-      sessionWithLiveSubscription,
-      new LeavesService(sequelize, config.APP_URL, balances),
-      new LeavesRepository(sequelize),
-      kept,
-    ),
+    '/decisions',
+    decisionsRoutes(new DecisionsService(sequelize, config.APP_URL, leaves, balances), rateLimits.decision),
   );
   api.use('/teams', teamsRoutes(sessionWithLiveSubscription, new TeamsService(sequelize)));
+  api.use('/leaves', leavesRoutes(sessionWithLiveSubscription, leaves, new LeavesRepository(sequelize), kept));
   api.use(
     '/time-credits',
     timeCreditsRoutes(sessionWithLiveSubscription, new TimeCreditsService(sequelize, config.APP_URL, balances)),

@@ -4,3 +4,4 @@ export { BillingService, type FinishedCheckouts } from './billing/billing.servic
 export { EmployeesService } from './employees/employees.service';
 export { countSeats } from './employees/employees.repository';
 export { EMPLOYEE_RECORD } from './employees/employee-record';
+export { LEAVE_RECORD, toLeaveRecord, type LeaveRow } from './leaves/leave-record';

@@ -27,7 +27,15 @@ import { SIGNED_IN_CALLERS, TARGETS, type SignedInCaller, type Target } from './
 
 /** What the record named by the route is (a former employee: one the admin has removed). */
 export type TargetKind =
-  'employee' | 'leave' | 'timeCredit' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee' | 'team';
+  | 'employee'
+  | 'leave'
+  | 'timeCredit'
+  | 'paymentMethod'
+  | 'checkoutSession'
+  | 'dataExport'
+  | 'formerEmployee'
+  | 'team'
+  | 'blackout';
 
 export interface TargetCells {
   own: number | null;
@@ -71,6 +79,7 @@ const OWNS: Record<TargetKind, (role: Role) => boolean> = {
   checkoutSession: () => false,
   formerEmployee: () => false,
   team: () => false,
+  blackout: () => false,
 };
 
 /** Public: the same answer whoever calls (a bearer token is ignored). */
@@ -94,10 +103,16 @@ export const ROUTE_RIGHTS = {
   'GET /api/auth/verify-email/:token': publicRoute(200),
   'GET /api/auth/invitation/:token': publicRoute(200),
   'POST /api/auth/invitation/accept': publicRoute(200),
+  // An e-mailed decision link is its own credential (a session is ignored): GET shows, POST decides.
+  'GET /api/decisions/:token': publicRoute(200),
+  'POST /api/decisions/:token': publicRoute(200),
   'GET /api/auth/me': route('account', 'show', 200),
   'POST /api/auth/logout': route('account', 'show', 200),
   // Everyone changes their own password (no record is named).
   'PUT /api/auth/password': route('account', 'changePassword', 200),
+  // Everyone reads and sets their own choice of decision e-mails.
+  'GET /api/auth/email-preference': route('account', 'show', 200),
+  'PUT /api/auth/email-preference': route('account', 'editPreferences', 200),
   // Two-step sign-in: the second step is public (the challenge of the password step is its key);
   // turning it on and off is for admins, on their own account only.
   'POST /api/auth/login/two-factor': publicRoute(200),
@@ -140,6 +155,11 @@ export const ROUTE_RIGHTS = {
   'GET /api/time-credits': route('timeCredits', 'list', 200),
   'POST /api/time-credits': route('timeCredits', 'create', 201),
   'PUT /api/time-credits/:id/approve': route('timeCredits', 'approve', 200, 'timeCredit'),
+
+  // Blackout periods: everyone lists the company's; admins set and remove them.
+  'GET /api/blackouts': route('blackouts', 'list', 200),
+  'POST /api/blackouts': route('blackouts', 'create', 201),
+  'DELETE /api/blackouts/:id': route('blackouts', 'delete', 200, 'blackout'),
 
   // Calendar: everyone sees their company's; the secret feed's HMAC token is its own authentication.
   'GET /api/calendar/feed/:token.ics': publicRoute(200),

@@ -4,6 +4,7 @@ import {
   absenceReportQuerySchema,
   acceptInvitationSchema,
   ACTIVITY_SORT_FIELDS,
+  calendarEventsQuerySchema,
   calendarRangeSchema,
   changePasswordSchema,
   companySettingsSchema,
@@ -11,8 +12,11 @@ import {
   createSetupIntentSchema,
   dataExportDownloadSchema,
   dataExportRequestSchema,
+  decisionEmailPreferenceSchema,
+  decisionPostSchema,
   EMPLOYEE_SORT_FIELDS,
   balanceLedgerQuerySchema,
+  blackoutInputSchema,
   balancesOnQuerySchema,
   employeeBalancesWithNoteSchema,
   employeeChangeSchema,
@@ -106,7 +110,16 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     alsoAnswers: [410, 429],
     weight: hashesPassword,
   },
+  // A dead or unknown link is shown as such (200); deciding with one is 404 (unknown) or 410 (used, decided, expired).
+  'GET /api/decisions/:token': { params: { token: 'emailToken' } },
+  'POST /api/decisions/:token': {
+    params: { token: 'emailToken' },
+    body: decisionPostSchema,
+    alsoAnswers: [410, 429],
+  },
   'GET /api/auth/me': {},
+  'GET /api/auth/email-preference': {},
+  'PUT /api/auth/email-preference': { body: decisionEmailPreferenceSchema },
   // Every successful sign-out costs a new sign-in (a password hash) before the next request.
   'POST /api/auth/logout': { weight: 0.2 },
   'PUT /api/auth/password': { body: changePasswordSchema, alsoAnswers: [429], weight: hashesPassword },
@@ -192,8 +205,21 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   },
   'PUT /api/time-credits/:id/approve': { params: { id: 'recordId' }, body: timeCreditDecisionSchema },
 
+  'GET /api/blackouts': {
+    query: calendarRangeSchema,
+    examples: [{ query: { start: yearZero, end: yearZero } }, { query: { start: '2026-13-01' } }],
+  },
+  'POST /api/blackouts': {
+    body: blackoutInputSchema,
+    examples: [{ body: { start_date: yearZero } }, { body: { team_id: 2147483648 } }],
+  },
+  'DELETE /api/blackouts/:id': { params: { id: 'recordId' } },
+
   'GET /api/calendar/feed/:token.ics': { params: { token: 'feedToken' } },
-  'GET /api/calendar/events': { query: calendarRangeSchema, examples: [{ query: { start: yearZero, end: yearZero } }] },
+  'GET /api/calendar/events': {
+    query: calendarEventsQuerySchema,
+    examples: [{ query: { start: yearZero, end: yearZero } }, { query: { team_id: '2147483648' } }],
+  },
   'GET /api/calendar/holidays': {
     query: calendarRangeSchema,
     examples: [{ query: { start: yearZero, end: yearZero } }],

@@ -47,7 +47,7 @@ const MIN_REQUESTS = 10_000;
  */
 const RELAXED_RATE_LIMITS = Object.fromEntries(
   [
-    ...['LOGIN', 'SIGNUP', 'RESEND', 'INVITATION'].flatMap((route) =>
+    ...['LOGIN', 'SIGNUP', 'RESEND', 'INVITATION', 'DECISION'].flatMap((route) =>
       ['PER_ACCOUNT', 'PER_IP'].map((scope) => `RATE_LIMIT_${route}_${scope}`),
     ),
     'RATE_LIMIT_LOGIN_PER_DEVICE',

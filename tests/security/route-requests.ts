@@ -58,6 +58,19 @@ async function invitationToken({ world }: RecipeContext): Promise<string> {
   return token;
 }
 
+/** The Approve link of company A's admin for a fresh pending request of A's employee. */
+async function decisionToken({ world }: RecipeContext): Promise<string> {
+  const company = world.companies.A;
+  const leaveId = await world.freshLeave(company, company.employee);
+  const { token, tokenHash, expiresAt } = issueEmailToken();
+  await world.t.db.sequelize.query(
+    `INSERT INTO decision_links (company_id, leave_request_id, approver_user_id, token_hash, approved, expires_at)
+     VALUES (:companyId, :leaveId, :approver, :tokenHash, true, :expiresAt)`,
+    { replacements: { companyId: company.model.id, leaveId, approver: company.admin.userId, tokenHash, expiresAt } },
+  );
+  return token;
+}
+
 /**
  * A TOTP code of the secret's current 30-second step: still accepted in the next step, should a slow
  * request cross into it (a fresh enrolment has used no step yet).
@@ -144,7 +157,14 @@ export const recipes: Record<string, Recipe> = {
   'POST /api/auth/invitation/accept': async (context) => ({
     body: { token: await invitationToken(context), password: 'secret-passphrase' },
   }),
+  'GET /api/decisions/:token': async (context) => ({ params: { token: await decisionToken(context) } }),
+  'POST /api/decisions/:token': async (context) => ({
+    params: { token: await decisionToken(context) },
+    body: { approved: true },
+  }),
   'GET /api/auth/me': none,
+  'GET /api/auth/email-preference': none,
+  'PUT /api/auth/email-preference': () => ({ body: { decision_emails: 'immediate' } }),
   // The sign-out ends the caller's sessions; the world signs the caller in again afterwards.
   'POST /api/auth/logout': none,
   'POST /api/auth/login/two-factor': async ({ world }) => {
@@ -251,6 +271,10 @@ export const recipes: Record<string, Recipe> = {
   }),
   'PUT /api/time-credits/:id/approve': (context) => ({ ...id(context), body: { approved: true } }),
 
+  'GET /api/blackouts': none,
+  'POST /api/blackouts': () => ({ body: { start_date: '2035-12-24', end_date: '2035-12-31', reason: 'Year end' } }),
+  'DELETE /api/blackouts/:id': id,
+
   'GET /api/calendar/feed/:token.ics': async ({ world }) => {
     const reply = await world
       .request()
@@ -345,6 +369,16 @@ async function freshTeam(world: World, company: SeededCompany): Promise<string> 
   return String(row!.id);
 }
 
+/** A company-wide blackout period of the company, far from every leave of the world. */
+async function freshBlackout(world: World, company: SeededCompany): Promise<string> {
+  const [row] = await world.t.db.sequelize.query<{ id: number }>(
+    `INSERT INTO blackouts (company_id, start_date, end_date, reason, request_types)
+     VALUES (:companyId, '2036-01-05', '2036-01-09', 'Inventory', ARRAY['vacation']) RETURNING id`,
+    { replacements: { companyId: company.model.id }, type: QueryTypes.SELECT },
+  );
+  return String(row!.id);
+}
+
 /**
  * A record of `kind` as `target` names it for the caller, made fresh for the call (so a call that
  * succeeds changes nothing another cell relies on); null where the caller has no own record of
@@ -381,6 +415,8 @@ export async function targetFor(
       return target === 'own' ? null : freshFormerEmployee(world, company);
     case 'team':
       return target === 'own' ? null : freshTeam(world, company);
+    case 'blackout':
+      return target === 'own' ? null : freshBlackout(world, company);
   }
 }
 

@@ -7,6 +7,7 @@ import { finishCheckoutsJob } from './billing/finish-checkouts';
 import { runBillingCycleJob } from './billing/run-billing-cycle';
 import { syncSubscriptionJob } from './billing/sync-subscription';
 import { updateSeatQuantityJob } from './billing/update-seat-quantity';
+import { remindLeaveJob, scheduleLeaveReminderJob, sendDecisionDigestsJob } from './decisions/decision-jobs';
 import type { Sender } from './email/compose';
 import type { MailClaims } from './email/mail-claims';
 import { sendEmailJob } from './email/send-email';
@@ -36,6 +37,7 @@ export function jobHandlers(deps: HandlerDependencies): JobHandlers {
   const { sequelize, payments, appUrl, queues, counters } = deps;
   const billing = (logger: Logger) => ({ sequelize, payments, appUrl, logger });
   const maintenance = (logger: Logger) => ({ ...billing(logger), queues, counters });
+  const decisions = (logger: Logger) => ({ sequelize, appUrl, queue: queues.email, logger });
   return {
     'send-email': (logger) =>
       sendEmailJob({ claims: deps.claims, transport: deps.transport, sender: deps.sender, logger }),
@@ -47,5 +49,8 @@ export function jobHandlers(deps: HandlerDependencies): JobHandlers {
     'erase-company-data': (logger) => eraseCompanyDataJob(maintenance(logger)),
     'export-data': (logger) => exportDataJob({ sequelize, appUrl, logger }),
     'erase-employee-traces': (logger) => eraseEmployeeTracesJob({ queues, counters, logger }),
+    'schedule-leave-reminder': (logger) => scheduleLeaveReminderJob(decisions(logger)),
+    'remind-leave': (logger) => remindLeaveJob(decisions(logger)),
+    'send-decision-digests': (logger) => sendDecisionDigestsJob(decisions(logger)),
   };
 }

@@ -3,6 +3,7 @@ import { schedule, type ScheduledTask } from 'node-cron';
 import type { Sequelize } from 'sequelize';
 import {
   billingMonthOf,
+  DECISION_DIGEST_LOCAL_TIME,
   DEFAULT_JOB_OPTIONS,
   runAsCompany,
   SCHEDULED_JOB_IDS,
@@ -14,6 +15,7 @@ import {
   type QueueName,
 } from '@teamfolk/shared';
 import { BillingRepository } from './billing/billing.repository';
+import { DecisionsRepository } from './decisions/decisions.repository';
 
 /**
  * The schedules of every job that runs by the clock, in one place: when each fires and which jobs
@@ -26,12 +28,17 @@ const DAY_MS = 24 * 3600 * 1000;
 /** How often the sweep of unfinished checkouts runs, in minutes (SCHEDULES.checkoutSweeps fires on it). */
 export const CHECKOUT_SWEEP_MINUTES = 5;
 
+/** How often the digest schedule looks for companies whose digest time has come, in minutes. */
+export const DIGEST_SWEEP_MINUTES = 15;
+
 /** When each schedule fires (UTC). */
 export const SCHEDULES = {
   billingCycles: '0 3 1 * *',
   checkoutSweeps: `*/${CHECKOUT_SWEEP_MINUTES} * * * *`,
   subscriptionSyncs: '0 4 * * *',
   dataRetention: '30 4 * * *',
+  /** Each company's decision digests at DECISION_DIGEST_LOCAL_TIME of its own time zone. */
+  decisionDigests: `*/${DIGEST_SWEEP_MINUTES} * * * *`,
 } as const;
 
 /** Adds jobs under deterministic ids: whichever replica adds first wins, the others' adds are no-ops. */
@@ -115,6 +122,30 @@ export async function enqueueDataRetention(queue: Queue, now: Date): Promise<str
   ]);
 }
 
+/**
+ * The digest sweep: a job for each company whose wall clock is within DIGEST_SWEEP_MINUTES from
+ * DECISION_DIGEST_LOCAL_TIME, named by the company's day (one job whichever replica adds it; the
+ * mails' idempotency keys make a second one harmless too).
+ */
+export async function enqueueDecisionDigests(queue: Queue, sequelize: Sequelize): Promise<string[]> {
+  const [hours, minutes] = DECISION_DIGEST_LOCAL_TIME.split(':').map(Number) as [number, number];
+  const digestMinute = hours * 60 + minutes;
+  const due = (await new DecisionsRepository(sequelize).digestCompanies()).flatMap(({ company_id, local_now }) => {
+    const minuteOfDay = Number(local_now.slice(11, 13)) * 60 + Number(local_now.slice(14, 16));
+    const since = minuteOfDay - digestMinute;
+    if (since < 0 || since >= DIGEST_SWEEP_MINUTES) return [];
+    const day = local_now.slice(0, 10);
+    return [
+      {
+        jobId: SCHEDULED_JOB_IDS.decisionDigests(day, company_id),
+        companyId: company_id,
+        payload: { companyId: company_id, day },
+      },
+    ];
+  });
+  return addScheduled(queue, 'send-decision-digests', due);
+}
+
 export interface ScheduleDependencies {
   queues: Record<QueueName, Queue>;
   sequelize: Sequelize;
@@ -137,6 +168,7 @@ export function startSchedules({ queues, sequelize, logger }: ScheduleDependenci
     checkoutSweeps: () => enqueueCheckoutSweeps(queues.billing, sequelize, new Date()),
     subscriptionSyncs: () => enqueueSubscriptionSyncs(queues.billing, sequelize, new Date()),
     dataRetention: () => enqueueDataRetention(queues.maintenance, new Date()),
+    decisionDigests: () => enqueueDecisionDigests(queues.email, sequelize),
   };
   const run = async (name: keyof typeof SCHEDULES) => {
     try {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
+import { isCalendarBlackout, type CalendarEvent, type PublicHoliday } from '@teamfolk/shared/contracts';
 import { useDataProvider } from 'react-admin';
 import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import type { DateRange } from './calendarMonth';
@@ -36,7 +36,10 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
     const bounds = { start: range.start, end: range.end };
     const options = { signal: controller.signal };
     Promise.all([
-      dataProvider.getCalendarEvents(bounds, options).then(({ data }) => data),
+      // The month's grid lists leave; blackout periods are entries of their own kind.
+      dataProvider
+        .getCalendarEvents(bounds, options)
+        .then(({ data }) => data.filter((entry): entry is CalendarEvent => !isCalendarBlackout(entry))),
       // Holidays only decorate the grid: without them the month is still worth showing.
       dataProvider.getPublicHolidays(bounds, options).then(
         ({ data }) => data,

@@ -15,7 +15,7 @@ import {
   type BillingCycleRecord,
   type BillingHistoryReply,
   type BillingInfo,
-  type CalendarEvent,
+  type CalendarEntry,
   type CalendarFeed,
   type ChangePasswordPayload,
   type CheckoutSessionReply,
@@ -34,6 +34,7 @@ import {
   type LeavePolicy,
   type LeavePolicyUpdate,
   type LeaveSavedReply,
+  type DecisionPageReply,
   type LoginPayload,
   type LoginReply,
   type PasswordChangedReply,
@@ -139,6 +140,10 @@ export interface TeamfolkDataProvider extends DataProvider {
   // Leave requests.
   /** PUT /leaves/:id/approve: approves (true) or rejects (false) a pending request. */
   approveLeave(id: Identifier, approved: boolean): Promise<{ data: LeaveSavedReply }>;
+  /** GET /decisions/:token: the e-mailed decision link's page (public; shows, never decides). */
+  getDecisionLink(token: string): Promise<{ data: DecisionPageReply }>;
+  /** POST /decisions/:token: decides as the link says (public; the link is the credential). */
+  decideFromLink(token: string, approved: boolean): Promise<{ data: LeaveSavedReply }>;
   /** POST /leaves/:id/cancel: withdraws a request. */
   cancelLeave(id: Identifier): Promise<{ data: LeaveSavedReply }>;
 
@@ -153,7 +158,8 @@ export interface TeamfolkDataProvider extends DataProvider {
   getUpcomingEvents(): Promise<{ data: UpcomingEvent[] }>;
 
   // The calendar.
-  getCalendarEvents(range: DateRange, options?: ReadOptions): Promise<{ data: CalendarEvent[] }>;
+  /** Leave and blackout periods (CalendarEntry). */
+  getCalendarEvents(range: DateRange, options?: ReadOptions): Promise<{ data: CalendarEntry[] }>;
   /** The company's public holidays in the range: leave does not count them. */
   getPublicHolidays(range: DateRange, options?: ReadOptions): Promise<{ data: PublicHoliday[] }>;
   getCompanySettings(options?: ReadOptions): Promise<{ data: CompanySettings }>;
@@ -265,6 +271,8 @@ export const dataProvider: TeamfolkDataProvider = {
   verifyEmail: (token) => read(`/auth/verify-email/${segment(token)}`),
   resendVerification: (email) => write('POST', '/auth/resend-verification', { email }),
   getInvitation: (token) => read(`/auth/invitation/${segment(token)}`),
+  getDecisionLink: (token) => read(`/decisions/${segment(token)}`),
+  decideFromLink: (token, approved) => write('POST', `/decisions/${segment(token)}`, { approved }),
   acceptInvitation: (payload) => write('POST', '/auth/invitation/accept', payload),
   getSessionUser: (options) => read('/auth/me', options),
   logout: () => write('POST', '/auth/logout', undefined, { reportUnauthorized: false, keepalive: true }),

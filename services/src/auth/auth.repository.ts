@@ -4,10 +4,12 @@
  * reads of a session share one column list and are SQL: the session check before every signed-in
  * request is one prepared statement on a pooled pg connection, past Sequelize (the measured fast path:
  * bench/README.md, "The session check"), and the session user of a new session is the same joins.
+ * The e-mail preference (issue 30) is SQL too: the User model does not carry it.
  */
 import { Op, QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
 import {
   authTexts,
+  changeTrailClauses,
   Company,
   companyOf,
   EmailVerificationToken,
@@ -18,8 +20,10 @@ import {
   User,
   UserTwoFactor,
   withTenantConnection,
+  type AuditActor,
   type CompanyKey,
   type ApprovedTeam,
+  type DecisionEmailPreference,
   type Role,
   type SubscriptionTimes,
 } from '@teamfolk/shared';
@@ -254,6 +258,37 @@ export class AuthRepository {
   }
 
   /** Raising the token version voids every token the user holds, on every device. */
+  /** The user's choice of decision e-mails; null for no such user (of the current company). */
+  async decisionEmails(userId: number): Promise<DecisionEmailPreference | null> {
+    const [row] = await this.sequelize.query<{ decision_emails: DecisionEmailPreference }>(
+      'SELECT decision_emails FROM users WHERE id = :userId',
+      { replacements: { userId }, type: QueryTypes.SELECT },
+    );
+    return row?.decision_emails ?? null;
+  }
+
+  /** Sets the choice, with its audit entry, in one statement; the choice before it (null: no such user). */
+  async setDecisionEmails(actor: AuditActor, value: DecisionEmailPreference): Promise<DecisionEmailPreference | null> {
+    const replacements: Record<string, unknown> = { userId: actor.userId, value };
+    const trail = changeTrailClauses(replacements, {
+      actor,
+      audit: {
+        action: 'user.decision_emails',
+        entity: 'user',
+        entityId: actor.userId,
+        after: { decision_emails: value },
+      },
+    });
+    const [row] = await this.sequelize.query<{ before: DecisionEmailPreference }>(
+      `WITH before AS (SELECT decision_emails FROM users WHERE id = :userId FOR UPDATE),
+            changed AS (UPDATE users SET decision_emails = :value WHERE id = :userId),
+            ${trail}
+       SELECT decision_emails AS before FROM before`,
+      { replacements, type: QueryTypes.SELECT },
+    );
+    return row?.before ?? null;
+  }
+
   async raiseTokenVersion(userId: number): Promise<void> {
     await User.increment('tokenVersion', { where: { id: userId } });
   }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   acceptInvitationSchema,
   authTexts,
+  decisionEmailPreferenceSchema,
   emailTokenSchema,
   isTwoFactorChallenge,
   loginSchema,
@@ -85,6 +86,15 @@ export function authRoutes(
     // as the lists do: the session read them before that.
     const refreshed = await balances.refreshCompany(companyId, req.companyDataVersion);
     res.json(refreshed ? await auth.me(userId) : req.sessionUser);
+  });
+
+  router.get('/email-preference', ...session, requirePermission('account', 'show'), async (req, res) => {
+    res.json(await auth.decisionEmails(sessionOf(req)));
+  });
+
+  router.put('/email-preference', ...session, requirePermission('account', 'editPreferences'), async (req, res) => {
+    const { decision_emails: value } = decisionEmailPreferenceSchema.parse(req.body);
+    res.json(await auth.setDecisionEmails(sessionOf(req), value));
   });
 
   router.get('/invitation/:token', async (req, res) => {

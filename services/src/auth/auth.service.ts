@@ -3,7 +3,10 @@ import {
   authTexts,
   calendarTexts,
   runAsCompany,
+  teamTexts,
   writeOutbox,
+  type DecisionEmailPreference,
+  type DecisionEmailPreferenceReply,
   type Employee,
   type Invitation,
   type InvitationPreview,
@@ -16,6 +19,7 @@ import {
 } from '@teamfolk/shared';
 import { isKnownHolidayRegion } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
+import type { AuthContext } from '../http/types';
 import { AuthRepository } from './auth.repository';
 import { signSession, type JwtSettings } from './jwt';
 import { assertPasswordNotCommon } from './password-policy';
@@ -182,6 +186,23 @@ export class AuthService {
     const read = await this.repository.sessionUser(userId);
     if (!read) throw new HttpError(401, authTexts.sessionExpired);
     return toSessionUser(read.profile, read.subscription);
+  }
+
+  /** The signed-in user's choice of decision e-mails (GET /api/auth/email-preference). */
+  async decisionEmails(auth: AuthContext): Promise<DecisionEmailPreferenceReply> {
+    const value = await this.repository.decisionEmails(auth.userId);
+    if (!value) throw new HttpError(401, authTexts.sessionExpired);
+    return { decision_emails: value };
+  }
+
+  /** Sets it (PUT /api/auth/email-preference), audited. */
+  async setDecisionEmails(
+    auth: AuthContext,
+    value: DecisionEmailPreference,
+  ): Promise<DecisionEmailPreferenceReply & { message: string }> {
+    const before = await this.repository.setDecisionEmails(auth, value);
+    if (!before) throw new HttpError(401, authTexts.sessionExpired);
+    return { decision_emails: value, message: teamTexts.preferenceSaved };
   }
 
   /** Sign-out: raising the token version voids every token the user holds, on every device. */

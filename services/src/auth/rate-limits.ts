@@ -21,10 +21,10 @@ import type { DeviceTokens } from './device-tokens';
 const REDIS_TIMEOUT_MS = 1000;
 
 /** The routes of the brute-force limits (ASVS 6.1.1, 6.3.1). */
-export type LimitedRoute = 'login' | 'signup' | 'resend-verification' | 'invitation-accept';
+export type LimitedRoute = 'login' | 'signup' | 'resend-verification' | 'invitation-accept' | 'decision';
 
 export interface LimitPair {
-  /** Attempts per account within the window: the e-mail address, or the invitation link. */
+  /** Attempts per account within the window: the e-mail address, or the invitation or decision link. */
   perAccount: number;
   /** Attempts per client address within the window. */
   perIp: number;
@@ -60,6 +60,7 @@ export function rateLimitSettingsOf(config: Config): RateLimitSettings {
         perAccount: config.RATE_LIMIT_INVITATION_PER_ACCOUNT,
         perIp: config.RATE_LIMIT_INVITATION_PER_IP,
       },
+      decision: { perAccount: config.RATE_LIMIT_DECISION_PER_ACCOUNT, perIp: config.RATE_LIMIT_DECISION_PER_IP },
     },
     takenAddresses: {
       perAdmin: config.RATE_LIMIT_TAKEN_ADDRESS_PER_ADMIN,
@@ -84,6 +85,8 @@ const ACCOUNT_OF: Record<LimitedRoute, (req: Request) => string | undefined> = {
   signup: (req) => bodyField(req, 'email'),
   'resend-verification': (req) => bodyField(req, 'email'),
   'invitation-accept': (req) => bodyField(req, 'token'),
+  // The link's token is in the path: the limiter runs as the route's own middleware, after routing.
+  decision: (req) => (typeof req.params.token === 'string' && req.params.token ? req.params.token : undefined),
 };
 
 /**
@@ -96,6 +99,7 @@ const ONLY_FAILURES: Record<LimitedRoute, boolean> = {
   signup: false,
   'resend-verification': false,
   'invitation-accept': true,
+  decision: true,
 };
 
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
@@ -236,7 +240,7 @@ export function createAuthRateLimiters(
         await recordSecurityEvent(req, {
           kind: route === 'login' ? 'sign-in.throttled' : 'request.throttled',
           status: 429,
-          email: route === 'invitation-accept' ? undefined : bodyField(req, 'email'),
+          email: route === 'invitation-accept' || route === 'decision' ? undefined : bodyField(req, 'email'),
         });
         res.setHeader('Retry-After', String(retryAfter));
         res.status(429).json({ message: tooManyAttemptsText(retryAfter) });
@@ -250,5 +254,6 @@ export function createAuthRateLimiters(
     signup: pair('signup'),
     'resend-verification': pair('resend-verification'),
     'invitation-accept': pair('invitation-accept'),
+    decision: pair('decision'),
   };
 }

@@ -1,6 +1,7 @@
 import { EmptyResultError, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   companyOf,
+  type BlockableRequestType,
   type CalendarEvent,
   type CompanySettings,
   type Role,
@@ -30,6 +31,16 @@ export interface LeaveRow {
 export interface EventRow extends LeaveRow {
   days_count: string;
   status: CalendarEvent['status'];
+}
+
+/** A blackout period as the calendar reads it. */
+export interface BlackoutRow {
+  id: number;
+  start_date: string;
+  end_date: string;
+  reason: string;
+  team_id: number | null;
+  request_types: BlockableRequestType[];
 }
 
 /** What a calendar shows of its company: its name and where its holidays and clock come from. */
@@ -77,9 +88,31 @@ const COMPANY_CALENDAR_SQL = `SELECT name, country, region, time_zone AS "timeZo
 export class CalendarRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
-  /** Approved and pending leave of the company overlapping the range, in no particular order. */
-  eventsBetween(companyId: number, start: string, end: string): Promise<EventRow[]> {
-    return this.rows<EventRow>(CALENDAR_EVENTS_SQL, { companyId, statuses: ['approved', 'pending'], start, end });
+  /**
+   * Approved and pending leave of the company overlapping the range, in no particular order; with a
+   * team, that team's members' only.
+   */
+  eventsBetween(companyId: number, start: string, end: string, teamId?: number): Promise<EventRow[]> {
+    const replacements = { companyId, statuses: ['approved', 'pending'], start, end, teamId };
+    if (teamId === undefined) return this.rows<EventRow>(CALENDAR_EVENTS_SQL, replacements);
+    return this.rows<EventRow>(
+      `${CALENDAR_EVENTS_SQL}
+         AND l.employee_id IN (SELECT id FROM employees WHERE company_id = :companyId AND team_id = :teamId)`,
+      replacements,
+    );
+  }
+
+  /** Blackout periods overlapping the range: company-wide ones and, with a team, that team's; without, every team's. */
+  blackoutsBetween(companyId: number, start: string, end: string, teamId?: number): Promise<BlackoutRow[]> {
+    return this.sequelize.query<BlackoutRow>(
+      `SELECT b.id, b.start_date::text AS start_date, b.end_date::text AS end_date, b.reason, b.team_id,
+              b.request_types
+         FROM blackouts b
+        WHERE b.company_id = :companyId AND b.end_date >= :start AND b.start_date <= :end
+          ${teamId === undefined ? '' : 'AND (b.team_id IS NULL OR b.team_id = :teamId)'}
+        ORDER BY b.start_date, b.id`,
+      { replacements: { companyId, start, end, teamId }, type: QueryTypes.SELECT },
+    );
   }
 
   /** Approved leave of the company overlapping the range, in no particular order. */

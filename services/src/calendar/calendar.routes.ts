@@ -1,5 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { calendarRangeSchema, companySettingsSchema, ICAL_FILE_NAME } from '@teamfolk/shared';
+import {
+  calendarEventsQuerySchema,
+  calendarRangeSchema,
+  companySettingsSchema,
+  ICAL_FILE_NAME,
+} from '@teamfolk/shared';
 import { requirePermission, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import { jsonReply, type KeptReplies } from '../http/kept-replies';
 import type { CalendarService } from './calendar.service';
@@ -72,9 +77,9 @@ export function calendarRoutes(session: SessionGuard, calendar: CalendarService,
   const router = Router();
 
   router.get('/events', ...session, requirePermission('calendar', 'list'), async (req, res) => {
-    const { start, end } = calendarRangeSchema.parse(req.query);
-    await kept.send(req, res, `${start} ${end}`, async () =>
-      jsonReply(await calendar.events(sessionOf(req), start, end)),
+    const { start, end, team_id: teamId } = calendarEventsQuerySchema.parse(req.query);
+    await kept.send(req, res, `${start} ${end} ${teamId ?? ''}`, async () =>
+      jsonReply(await calendar.events(sessionOf(req), start, end, teamId)),
     );
   });
 

@@ -6,6 +6,7 @@ import {
   canAccess,
   recordAudit,
   runAsCompany,
+  type CalendarEntry,
   type CalendarEvent,
   type CompanySettings,
   type PublicHoliday,
@@ -55,12 +56,27 @@ export class CalendarService {
 
   /**
    * Approved and pending leave of the range as the screens list it: by start date, then by name. An
-   * admin sees every reason; an employee their own leave in full and colleagues' in part.
+   * admin sees every reason; an employee their own leave in full and colleagues' in part. Then the
+   * blackout periods of the range, by start date. With a team: its members' leave, and its and the
+   * company's periods.
    */
-  async events(viewer: AuthContext, start: string, end: string): Promise<CalendarEvent[]> {
+  async events(viewer: AuthContext, start: string, end: string, teamId?: number): Promise<CalendarEntry[]> {
     return calendarRanges(async () => {
-      const rows = await this.repository.eventsBetween(viewer.companyId, start, end);
-      return sortByStartThenName(rows.map((row) => presentEvent(row, viewer)));
+      // One after the other: a calendar month takes one pooled connection at a time.
+      const rows = await this.repository.eventsBetween(viewer.companyId, start, end, teamId);
+      const blackouts = await this.repository.blackoutsBetween(viewer.companyId, start, end, teamId);
+      const leave: CalendarEntry[] = sortByStartThenName(rows.map((row) => presentEvent(row, viewer)));
+      return leave.concat(
+        blackouts.map((row) => ({
+          kind: 'blackout',
+          id: row.id,
+          start: row.start_date,
+          end: row.end_date,
+          reason: row.reason,
+          teamId: row.team_id,
+          requestTypes: row.request_types,
+        })),
+      );
     });
   }
 

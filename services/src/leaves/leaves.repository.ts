@@ -10,6 +10,7 @@ import {
   inBatchedTransaction,
   type BatchedTransaction,
   type ChangeTrail,
+  type DecisionEmailPreference,
   type LEAVE_SORT_FIELDS,
   type LeaveRequestRecord,
   type LeaveStatus,
@@ -18,6 +19,7 @@ import {
 import { batchRunner, type SqlRunner } from '../balances/balances.repository';
 import { queryParameters, selectJsonPage, type JsonPage } from '../db/json-pages';
 import { clockOf } from '../db/record-definition';
+import { decisionLinkClause, type DecisionLinkRow } from '../decisions/decision-links';
 import type { ListQuery } from '../http/list-query';
 import { LEAVE_RECORD, toLeaveRecord, type LeaveRow } from './leave-record';
 
@@ -70,8 +72,10 @@ export interface Submitter {
   now: Date;
   /** The new request's id, drawn from its sequence. */
   leaveId: number;
-  /** The company's active admins but the submitter, to be told. */
-  admins: Array<{ id: number; email: string; name: string }>;
+  /** The company's active admins but the submitter, to be told (now, or in their daily digest). */
+  admins: Array<{ id: number; email: string; name: string; decision_emails: DecisionEmailPreference }>;
+  /** The company's day at `now`. */
+  today: string;
 }
 
 type SubmitterRow = {
@@ -83,6 +87,7 @@ type SubmitterRow = {
   now: Date;
   leave_id: string;
   admins: Submitter['admins'];
+  today: string;
 };
 
 interface TimedRow {
@@ -166,7 +171,9 @@ export class LeaveTransaction {
       lockKey: 'admin' in key ? 1_000_000_000 + key.admin : null,
     };
     const common = `c.country, c.region, now() AS now, nextval(pg_get_serial_sequence('leave_requests', 'id')) AS leave_id,
-              (SELECT coalesce(json_agg(json_build_object('id', a.id, 'email', a.email, 'name', a.name) ORDER BY a.id), '[]')
+              (now() AT TIME ZONE c.time_zone)::date::text AS today,
+              (SELECT coalesce(json_agg(json_build_object('id', a.id, 'email', a.email, 'name', a.name,
+                                                          'decision_emails', a.decision_emails) ORDER BY a.id), '[]')
                  FROM users a
                 WHERE a.company_id = c.id AND a.role = 'admin' AND a.disabled_at IS NULL AND a.id <> :actorUserId) AS admins`;
     const sameDays = `SELECT start_date, end_date, start_time, end_time FROM leave_requests
@@ -209,14 +216,21 @@ export class LeaveTransaction {
         now: row.now,
         leaveId: Number(row.leave_id),
         admins: row.admins,
+        today: row.today,
       },
       sameDays: existing.map(timedPeriodOf),
     };
   }
 
-  /** Records a new pending request, its audit entry and e-mails, and commits. */
-  async insertPending(record: LeaveRequestRecord, owner: LeaveOwner, trail: ChangeTrail): Promise<void> {
+  /** Records a new pending request, its audit entry, e-mails and their decision links, and commits. */
+  async insertPending(
+    record: LeaveRequestRecord,
+    owner: LeaveOwner,
+    trail: ChangeTrail,
+    decisionLinks: readonly DecisionLinkRow[] = [],
+  ): Promise<void> {
     const replacements: Record<string, unknown> = { ...record, ...owner };
+    const links = decisionLinks.length > 0 ? `${decisionLinkClause(replacements, decisionLinks)},` : '';
     await this.batch.commit(
       `WITH leave AS (
          INSERT INTO leave_requests (id, company_id, employee_id, user_id, employee_name, request_type, leave_type,
@@ -225,6 +239,7 @@ export class LeaveTransaction {
          VALUES (:id, :companyId, :employeeId, :userId, :employee_name, :request_type, :leave_type, :start_date,
                  :end_date, :start_time, :end_time, :reason, :days_count, :hours_count, 'pending', :createdBy,
                  :createdAt, :createdAt)),
+       ${links}
        ${changeTrailClauses(replacements, trail)}
        SELECT 1`,
       replacements,

@@ -11,6 +11,7 @@ import {
   coverageWarnings,
   countsNoWorkingDay,
   describeLeave,
+  eachIsoDay,
   isoDate,
   leaveTexts,
   MAX_LEAVE_SPAN_DAYS,
@@ -25,6 +26,7 @@ import {
   spanInDays,
   teamTexts,
   type BalanceKind,
+  type DecisionEmailPreference,
   type ColleagueOut,
   type LeavePeriod,
   type LeaveRequestParsed,
@@ -36,11 +38,15 @@ import {
   type PersonCalendar,
   type RequestRoute,
   type TeamLeave,
+  type WorkPattern,
 } from '@teamfolk/shared';
 import type { CompanyLedgerContext } from '../balances/balances.repository';
 import { BalancesService, companyCalendarOf } from '../balances/balances.service';
 import { clockOf } from '../db/record-definition';
+import { BlackoutsService } from '../blackouts/blackouts.service';
 import { publicHolidays } from '../calendar/holidays';
+import { issueDecisionLinks } from '../decisions/decision-links';
+import { reminderOutboxRow } from '../decisions/reminders';
 import { HttpError } from '../http/errors';
 import { keepLeaveDaysInStep } from '../reports/leave-days.service';
 import { isRowId, type ListQuery } from '../http/list-query';
@@ -104,8 +110,19 @@ interface SubmissionAssessment {
   warnings: string[];
   colleaguesOut: ColleagueOut[];
   /** Who is sent the request, with the e-mail's line on why when it went to the admins. */
-  recipients: Array<{ id: number; email: string; name: string }>;
+  recipients: Recipient[];
   note: string | null;
+  /** The blackout refusal an admin recording someone's leave overrode (audited); null: none. */
+  blackoutOverridden: string | null;
+  /** The company's week, which counts the working days until the reminder. */
+  companyPattern: WorkPattern;
+}
+
+interface Recipient {
+  id: number;
+  email: string;
+  name: string;
+  decisionEmails: DecisionEmailPreference;
 }
 
 /** Leave requests: submission, one-click decisions, withdrawal, and the balances they move. */
@@ -116,6 +133,7 @@ export class LeavesService {
     sequelize: Sequelize,
     private readonly appUrl: string,
     private readonly balances = new BalancesService(sequelize),
+    private readonly blackouts = new BlackoutsService(sequelize),
   ) {
     this.repository = new LeavesRepository(sequelize);
   }
@@ -163,6 +181,15 @@ export class LeavesService {
       const assessed = await this.assess(auth, input, leaves);
       const { record, submitter } = assessed;
       const link = new URL(`/dashboard/leaves?status=pending&focus=${record.id}`, this.appUrl).toString();
+      // Users who chose the daily digest hear of the request there, not now.
+      const toldNow = assessed.recipients.filter((recipient) => recipient.decisionEmails === 'immediate');
+      const decisionLinks = issueDecisionLinks({
+        companyId: auth.companyId,
+        leaveRequestId: record.id,
+        recipientUserIds: toldNow.map((recipient) => recipient.id),
+        appUrl: this.appUrl,
+        now: submitter.now,
+      });
       await leaves.insertPending(
         record,
         {
@@ -174,28 +201,47 @@ export class LeavesService {
         },
         {
           actor: auth,
-          audit: { action: 'leave.submitted', entity: 'leave_request', entityId: record.id, after: record },
-          outbox: assessed.recipients.map((recipient) =>
-            outboxRowOf({
-              companyId: auth.companyId,
-              job: 'send-email',
-              requestId,
-              payload: {
-                idempotencyKey: `leave-submitted-${record.id}-${recipient.id}`,
-                to: recipient.email,
-                mail: {
-                  template: 'leave-submitted',
-                  name: recipient.name,
-                  employeeName: record.employee_name,
-                  summary: describeLeave(record),
-                  reason: record.reason,
-                  link,
-                  ...(assessed.note ? { routedBecause: assessed.note } : {}),
+          audit: {
+            action: 'leave.submitted',
+            entity: 'leave_request',
+            entityId: record.id,
+            after: assessed.blackoutOverridden ? { ...record, blackout_overridden: assessed.blackoutOverridden } : record,
+          },
+          outbox: [
+            ...toldNow.map((recipient) =>
+              outboxRowOf({
+                companyId: auth.companyId,
+                job: 'send-email',
+                requestId,
+                payload: {
+                  idempotencyKey: `leave-submitted-${record.id}-${recipient.id}`,
+                  to: recipient.email,
+                  mail: {
+                    template: 'leave-submitted',
+                    name: recipient.name,
+                    employeeName: record.employee_name,
+                    summary: describeLeave(record),
+                    reason: record.reason,
+                    link,
+                    decide: decisionLinks.buttons.get(recipient.id),
+                    ...(assessed.note ? { routedBecause: assessed.note } : {}),
+                  },
                 },
-              },
+              }),
+            ),
+            reminderOutboxRow({
+              companyId: auth.companyId,
+              leaveRequestId: record.id,
+              now: submitter.now,
+              today: submitter.today,
+              country: submitter.country,
+              region: submitter.region,
+              companyPattern: assessed.companyPattern,
+              requestId,
             }),
-          ),
+          ],
         },
+        decisionLinks.rows,
       );
       return {
         ...record,
@@ -335,8 +381,19 @@ export class LeavesService {
               calendarOf: calendarsOf(read, company),
             }),
           );
+    const blackout = await this.blackouts.refusalFor(leaves.ledger(), {
+      companyId: auth.companyId,
+      employeeId: submitter.employeeId,
+      requestType: input.request_type,
+      days,
+    });
+    // Only an admin recording someone else's leave may accept it inside a blackout: the audit entry says so.
+    const overridesBlackout = auth.role === 'admin' && input.employee_id !== undefined && input.override_blackout;
+    if (blackout && !overridesBlackout) throw new HttpError(400, blackout, { field: 'start_date' });
     const route = this.routeOf(submitter, read, today, company);
     return {
+      blackoutOverridden: blackout,
+      companyPattern: company.companyPattern,
       record,
       submitter,
       sickOverdrawn,
@@ -374,11 +431,17 @@ export class LeavesService {
     read: RequestTeamRead,
     today: string,
   ): Pick<SubmissionAssessment, 'recipients' | 'note'> {
-    const users = new Map<number, { id: number; email: string; name: string }>();
-    for (const admin of submitter.admins) users.set(admin.id, admin);
+    const users = new Map<number, Recipient>();
+    for (const admin of submitter.admins)
+      users.set(admin.id, { id: admin.id, email: admin.email, name: admin.name, decisionEmails: admin.decision_emails });
     for (const approver of read.team?.approvers ?? [])
       if (approver.userId !== null && approver.email !== null)
-        users.set(approver.userId, { id: approver.userId, email: approver.email, name: approver.name });
+        users.set(approver.userId, {
+          id: approver.userId,
+          email: approver.email,
+          name: approver.name,
+          decisionEmails: approver.decisionEmails,
+        });
     return {
       recipients: route.recipientUserIds.flatMap((id) => {
         const user = users.get(id);

@@ -11,6 +11,7 @@ import {
   type AuditRecord,
   type LeaveType,
   type TeamRecord,
+  type DecisionEmailPreference,
   type WorkPattern,
 } from '@teamfolk/shared';
 import type { SqlRunner } from '../balances/balances.repository';
@@ -128,6 +129,8 @@ export interface RequestApprover {
   userId: number | null;
   email: string | null;
   name: string;
+  /** How they hear of requests to decide: each at once, or in the daily digest. */
+  decisionEmails: DecisionEmailPreference;
 }
 
 /** What routing, coverage and who-else-is-out read of a request's team, in one statement. */
@@ -170,7 +173,7 @@ export async function readRequestTeam(
        SELECT t.id, t.max_absent FROM employees o JOIN teams t ON t.id = o.team_id AND t.company_id = o.company_id
         WHERE o.company_id = :companyId AND o.id = :ownerId AND o.deleted_at IS NULL),
      approvers AS (
-       SELECT a.employee_id, a.position, ae.name, u.id AS user_id, u.email
+       SELECT a.employee_id, a.position, ae.name, u.id AS user_id, u.email, u.decision_emails
          FROM team_approvers a
          JOIN team ON team.id = a.team_id
          JOIN employees ae ON ae.id = a.employee_id AND ae.deleted_at IS NULL
@@ -187,7 +190,9 @@ export async function readRequestTeam(
      SELECT
        (SELECT json_build_object('id', team.id, 'maxAbsent', team.max_absent,
                  'approvers', coalesce((SELECT json_agg(json_build_object('employeeId', employee_id, 'userId', user_id,
-                                                          'email', email, 'name', name) ORDER BY position)
+                                                          'email', email, 'name', name,
+                                                          'decisionEmails', coalesce(decision_emails, 'immediate'))
+                                                 ORDER BY position)
                                           FROM approvers), '[]'))
           FROM team) AS team,
        coalesce((SELECT json_agg(json_build_object('employeeId', employee_id, 'name', name, 'leaveType', leave_type,

@@ -126,6 +126,9 @@ const envSchema = z
     /** Failed invitation acceptances per invitation link, and per client address, within the window. */
     RATE_LIMIT_INVITATION_PER_ACCOUNT: attemptLimit(10),
     RATE_LIMIT_INVITATION_PER_IP: attemptLimit(50),
+    /** Failed decisions through an e-mailed decision link per link, and per client address, within the window. */
+    RATE_LIMIT_DECISION_PER_ACCOUNT: attemptLimit(10),
+    RATE_LIMIT_DECISION_PER_IP: attemptLimit(50),
     /**
      * New employees' addresses refused because they sign in at another company (the reply tells an
      * address has an account), per admin and per company, within their own window (a day): past it,

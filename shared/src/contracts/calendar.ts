@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LeaveStatus, RequestType } from './leaves';
+import { teamFilterSchema, type BlockableRequestType } from './teams';
 
 export const MAX_CALENDAR_RANGE_DAYS = 366;
 
@@ -79,6 +80,29 @@ export interface CalendarEvent {
   daysCount: number;
   status: Extract<LeaveStatus, 'approved' | 'pending'>;
 }
+
+/**
+ * A blackout period on the calendar (issue 30), beside the leave: its own kind, everyone sees it
+ * with its reason. `teamId` null: company-wide.
+ */
+export interface CalendarBlackout {
+  kind: 'blackout';
+  id: number;
+  start: string;
+  end: string;
+  reason: string;
+  teamId: number | null;
+  requestTypes: BlockableRequestType[];
+}
+
+/** GET /api/calendar/events answers leave (CalendarEvent, no `kind`) and blackout periods. */
+export type CalendarEntry = CalendarEvent | CalendarBlackout;
+
+export const isCalendarBlackout = (entry: CalendarEntry): entry is CalendarBlackout =>
+  'kind' in entry && entry.kind === 'blackout';
+
+/** `?start=&end=` of the calendar, and `team_id=` to show one team's leave (and its and the company's blackouts). */
+export const calendarEventsQuerySchema = z.intersection(calendarRangeSchema, teamFilterSchema);
 
 export interface PublicHoliday {
   date: string;

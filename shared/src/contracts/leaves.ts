@@ -42,6 +42,8 @@ export const leaveRequestInputSchema = z
     start_time: clockTime('start_time').optional(),
     end_time: clockTime('end_time').optional(),
     employee_id: z.number({ error: 'employee_id must be an employee id' }).int().positive().optional(),
+    /** An admin recording leave for someone accepts it inside a blackout period (audited); ignored otherwise. */
+    override_blackout: z.boolean({ error: 'override_blackout must be true or false' }).optional(),
   })
   .transform((input) =>
     input.leave_type === 'partial_day'

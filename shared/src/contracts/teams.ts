@@ -231,7 +231,12 @@ export const DEFAULT_DECISION_EMAIL_PREFERENCE: DecisionEmailPreference = 'immed
 /** The daily digest goes out at this time of the company's time zone. */
 export const DECISION_DIGEST_LOCAL_TIME = '08:00';
 
-/** The account page's e-mail preference (PUT of the account settings). */
+/** GET and PUT /api/auth/email-preference answer the user's choice. */
+export interface DecisionEmailPreferenceReply {
+  decision_emails: DecisionEmailPreference;
+}
+
+/** The account page's e-mail preference (PUT /api/auth/email-preference). */
 export const decisionEmailPreferenceSchema = z.object({
   decision_emails: z.enum(DECISION_EMAIL_PREFERENCES, {
     error: `decision_emails must be one of: ${DECISION_EMAIL_PREFERENCES.join(', ')}`,

@@ -44,7 +44,8 @@ export type CompanyKey =
   | 'provider-customer'
   | 'provider-subscription'
   | 'payment-method'
-  | 'checkout-session';
+  | 'checkout-session'
+  | 'decision-token';
 
 /** Inside a transaction, pass it: the lookup then takes no second pooled connection while one is held. */
 export async function companyOf(

@@ -24,6 +24,9 @@ const invitationMail = z.object({
   link: z.url(),
 });
 
+/** The e-mail's Approve and Reject buttons: the recipient's own single-use decision links. */
+const decisionButtons = z.object({ approve: z.url(), reject: z.url() });
+
 const leaveSubmittedMail = z.object({
   template: z.literal('leave-submitted'),
   name: z.string(),
@@ -33,6 +36,28 @@ const leaveSubmittedMail = z.object({
   link: z.url(),
   /** Why the admins, not the team's approvers, were sent it: 'the approver is away until 12 January' (issue 30). */
   routedBecause: z.string().optional(),
+  decide: decisionButtons.optional(),
+});
+
+/** A request still pending two working days after it arrived (sent once per decider). */
+const leaveReminderMail = z.object({
+  template: z.literal('leave-reminder'),
+  name: z.string(),
+  employeeName: z.string(),
+  summary: z.string(),
+  /** 'This request has been waiting for a decision for 2 working days.' */
+  waiting: z.string(),
+  link: z.url(),
+});
+
+/** The daily digest of a user who chose one: the pending requests they may decide. */
+const decisionDigestMail = z.object({
+  template: z.literal('decision-digest'),
+  name: z.string(),
+  /** YYYY-MM-DD, the company's day. */
+  day: z.string(),
+  requests: z.array(z.object({ employeeName: z.string(), summary: z.string() })).min(1),
+  link: z.url(),
 });
 
 const leaveDecidedMail = z.object({
@@ -111,6 +136,8 @@ export const sendEmailPayload = z.object({
     invitationMail,
     leaveSubmittedMail,
     leaveDecidedMail,
+    leaveReminderMail,
+    decisionDigestMail,
     timeCreditSubmittedMail,
     timeCreditDecidedMail,
     paymentFailedMail,
@@ -148,6 +175,16 @@ export const eraseEmployeeTracesPayload = z.object({
   rateLimitAccounts: z.array(z.string().regex(/^[A-Za-z0-9_-]{43}$/)),
 });
 
+/** Adds the request's reminder, delayed until `remindAt`, under the job id remind-leave-<id>. */
+export const scheduleLeaveReminderPayload = z.object({
+  leaveRequestId: z.number().int().positive(),
+  remindAt: z.iso.datetime(),
+});
+/** Reminds the deciders of a request still pending (nothing when it was decided meanwhile). */
+export const remindLeavePayload = z.object({ leaveRequestId: z.number().int().positive() });
+/** Sends the company's daily digests of its local `day` (once per user and day). */
+export const sendDecisionDigestsPayload = companyPayload.extend({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
 export const JOBS = {
   'send-email': { queue: 'email', payload: sendEmailPayload },
   'sync-subscription': { queue: 'billing', payload: syncSubscriptionPayload },
@@ -158,6 +195,9 @@ export const JOBS = {
   'erase-company-data': { queue: 'maintenance', payload: eraseCompanyDataPayload },
   'export-data': { queue: 'maintenance', payload: exportDataPayload },
   'erase-employee-traces': { queue: 'maintenance', payload: eraseEmployeeTracesPayload },
+  'schedule-leave-reminder': { queue: 'email', payload: scheduleLeaveReminderPayload },
+  'remind-leave': { queue: 'email', payload: remindLeavePayload },
+  'send-decision-digests': { queue: 'email', payload: sendDecisionDigestsPayload },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -198,6 +238,10 @@ export const SCHEDULED_JOB_IDS = {
   /** `slot`: the sweep's five minutes, e.g. '2026-12-01T03-05'. */
   checkoutSweep: (slot: string, companyId: number) => `checkout-sweep-${slot}-company-${companyId}`,
   dataRetention: (day: string) => `data-retention-${day}`,
+  /** One reminder per request, whichever replica adds it. */
+  leaveReminder: (leaveRequestId: number) => `remind-leave-${leaveRequestId}`,
+  /** `day`: the companies' local day, e.g. decision-digests-2026-12-01-company-42. */
+  decisionDigests: (day: string, companyId: number) => `decision-digests-${day}-company-${companyId}`,
   eraseCompanyData: (companyId: number, endedAt: Date) =>
     `erase-company-data-company-${companyId}-${endedAt.getTime()}`,
 } as const;

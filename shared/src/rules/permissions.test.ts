@@ -22,6 +22,8 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'GET /api/auth/me': ['account', 'show', signedIn],
   'POST /api/auth/logout': ['account', 'show', signedIn],
   'PUT /api/auth/password': ['account', 'changePassword', signedIn],
+  'GET /api/auth/email-preference': ['account', 'show', signedIn],
+  'PUT /api/auth/email-preference': ['account', 'editPreferences', signedIn],
   'GET /api/auth/two-factor': ['twoFactor', 'show', adminsOnly],
   'POST /api/auth/two-factor/start': ['twoFactor', 'enable', adminsOnly],
   'POST /api/auth/two-factor/confirm': ['twoFactor', 'enable', adminsOnly],
@@ -46,6 +48,10 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'POST /api/leaves/preview': ['leaves', 'create', signedIn],
   'PUT /api/leaves/:id/approve': ['leaves', 'approve', adminsOnly],
   'POST /api/leaves/:id/cancel': ['leaves', 'cancel', signedIn],
+
+  'GET /api/blackouts': ['blackouts', 'list', signedIn],
+  'POST /api/blackouts': ['blackouts', 'create', adminsOnly],
+  'DELETE /api/blackouts/:id': ['blackouts', 'delete', adminsOnly],
 
   'GET /api/calendar/events': ['calendar', 'list', signedIn],
   'GET /api/calendar/holidays': ['calendar', 'list', signedIn],

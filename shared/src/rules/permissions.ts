@@ -65,8 +65,8 @@ const statusIn = (record: AccessRecord | undefined, ...statuses: LeaveStatus[]) 
 
 const PERMISSIONS = {
   dashboard: { list: everyone },
-  /** One's own sign-in: the user, signing out, the password. */
-  account: { show: everyone, changePassword: everyone },
+  /** One's own sign-in: the user, signing out, the password, the e-mail preference. */
+  account: { show: everyone, changePassword: everyone, editPreferences: everyone },
   twoFactor: { show: admins, enable: admins, disable: admins },
   employees: {
     list: admins,
@@ -123,6 +123,8 @@ const PERMISSIONS = {
   leavePolicy: { show: everyone, edit: admins },
   /** A person's ledger and forecast: their own, or anyone's of the company for an admin. */
   balances: { show: (user, record) => user.role === 'admin' || ownRecords(user, record) },
+  /** Blackout periods: everyone sees them (the calendar, the leave dialog); admins set them. */
+  blackouts: { list: everyone, create: admins, delete: admins },
   /** Time in lieu: everyone logs their own extra hours and lists them (an admin, the company's); admins decide. */
   timeCredits: {
     list: everyone,

@@ -27,13 +27,25 @@ const longDate = (day: string) =>
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function layout(paragraphs: string[], action: { label: string; url: string }, footnote: string): string {
+interface MailAction {
+  label: string;
+  url: string;
+  /** The button's colour; the brand's blue by default. */
+  colour?: string;
+}
+
+const button = ({ label, url, colour = '#1565c0' }: MailAction) =>
+  `<a href="${escapeHtml(url)}" style="display:inline-block;background:${colour};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;margin-right:8px">${escapeHtml(label)}</a>`;
+
+/** The mail's HTML: its paragraphs, its buttons (the first one's address is repeated under the footnote). */
+function layout(paragraphs: string[], actions: MailAction | MailAction[], footnote: string): string {
+  const [main, ...others] = Array.isArray(actions) ? actions : [actions];
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
   return `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <p style="font-size:20px;font-weight:600;color:#1565c0">Teamfolk</p>
 ${body}
-<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1565c0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#6b7280">${escapeHtml(footnote)}<br>${escapeHtml(action.url)}</p>
+<p>${[main!, ...others].map(button).join('')}</p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(footnote)}<br>${escapeHtml(main!.url)}</p>
 </body></html>`;
 }
 
@@ -70,11 +82,56 @@ export function renderMail(mail: MailContent): RenderedMail {
         `Reason: ${mail.reason ?? 'No reason provided'}`,
         ...(mail.routedBecause ? [`You are receiving it because ${mail.routedBecause}.`] : []),
       ];
-      const footnote = 'Approve or reject it with one click in Teamfolk.';
+      const { decide } = mail;
+      if (!decide) {
+        const footnote = 'Approve or reject it with one click in Teamfolk.';
+        return {
+          subject: `Leave request from ${mail.employeeName}`,
+          text: `${lines.join('\n\n')}\n\nReview it: ${mail.link}\n\n${footnote}\n`,
+          html: layout(lines, { label: 'Review the request', url: mail.link }, footnote),
+        };
+      }
+      const footnote =
+        'Each button opens a page that shows the request and decides it when you confirm; the links work for 7 days, once.';
       return {
         subject: `Leave request from ${mail.employeeName}`,
+        text: `${lines.join('\n\n')}\n\nReview it: ${mail.link}\nApprove: ${decide.approve}\nReject: ${decide.reject}\n\n${footnote}\n`,
+        html: layout(
+          lines,
+          [
+            { label: 'Approve', url: decide.approve, colour: '#2e7d32' },
+            { label: 'Reject', url: decide.reject, colour: '#c62828' },
+            { label: 'Open Teamfolk', url: mail.link },
+          ],
+          footnote,
+        ),
+      };
+    }
+    case 'leave-reminder': {
+      const lines = [
+        `Hello ${mail.name},`,
+        `${mail.employeeName} is still waiting for a decision on their leave: ${mail.summary}.`,
+        mail.waiting,
+      ];
+      const footnote = 'Approve or reject it with one click in Teamfolk.';
+      return {
+        subject: `Reminder: leave request from ${mail.employeeName}`,
         text: `${lines.join('\n\n')}\n\nReview it: ${mail.link}\n\n${footnote}\n`,
         html: layout(lines, { label: 'Review the request', url: mail.link }, footnote),
+      };
+    }
+    case 'decision-digest': {
+      const count = mail.requests.length;
+      const lines = [
+        `Hello ${mail.name},`,
+        `${count === 1 ? 'One leave request waits' : `${count} leave requests wait`} for your decision:`,
+        ...mail.requests.map((request) => `${request.employeeName}: ${request.summary}`),
+      ];
+      const footnote = 'You get this digest once a day; choose e-mails for each request on your account page.';
+      return {
+        subject: `Leave requests to decide (${count})`,
+        text: `${lines.join('\n\n')}\n\nDecide them: ${mail.link}\n\n${footnote}\n`,
+        html: layout(lines, { label: 'Decide them in Teamfolk', url: mail.link }, footnote),
       };
     }
     case 'leave-decided': {

@@ -20,6 +20,7 @@ import { checkoutCompletion } from './0020-checkout-completion';
 import { leaveYears } from './0021-leave-years';
 import { timeCredits } from './0022-time-credits';
 import { teams } from './0023-teams';
+import { decisionLinks } from './0024-decision-links';
 import { leaveDays } from './0025-leave-days';
 
 /** In order; a new migration is appended, never edited once landed. */
@@ -46,5 +47,6 @@ export const migrations = [
   leaveYears,
   timeCredits,
   teams,
+  decisionLinks,
   leaveDays,
 ];
