@@ -3,6 +3,7 @@ import { List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material'
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import GroupsIcon from '@mui/icons-material/Groups';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import { canAccess } from '@teamfolk/shared/rules';
@@ -15,6 +16,7 @@ import { useIsMobile } from './useIsMobile';
 const menuIcons: Record<MenuResource, ReactElement> = {
   dashboard: <DashboardIcon />,
   employees: <PeopleIcon />,
+  teams: <GroupsIcon />,
   leaves: <EventNoteIcon />,
   calendar: <CalendarMonthIcon />,
   billing: <PaymentsIcon />,

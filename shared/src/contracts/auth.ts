@@ -3,6 +3,7 @@ import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGT
 import { countryCode, ianaTimeZone } from './calendar';
 import { nameText } from './names';
 import { authTexts } from './texts';
+import type { ApprovedTeam } from './teams';
 
 const email = z
   .string({ error: 'email is required' })
@@ -81,6 +82,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   companyName: string;
   /** The company's subscription has ended: every route but /auth and /billing answers 402 subscriptionExpired. */
   subscriptionExpired: boolean;
+  /** The teams whose requests the user decides (issue 30); none, or absent, for a user who approves for none. */
+  approvesTeams?: ApprovedTeam[];
 }
 
 export interface SessionReply {

@@ -95,6 +95,10 @@ const PERMISSIONS = {
     download: ownRecords,
   },
   formerEmployees: { list: admins, erase: admins },
+  /** Teams, their approvers and caps (issue 30): admins set them. */
+  teams: { list: admins, show: admins, create: admins, edit: admins, delete: admins },
+  /** Blackout periods: everyone sees them (the calendar shades them), admins set them. */
+  blackouts: { list: everyone, create: admins, delete: admins },
   /** Everyone reads the rules their balances follow; admins set them. */
   leavePolicy: { show: everyone, edit: admins },
   /** A person's ledger and forecast: their own, or anyone's of the company for an admin. */
