@@ -8,6 +8,7 @@ import { useSession } from '../auth/SessionProvider';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { ApiRequestError } from '../providers/apiError';
 import { FormDialog } from '../layout/FormDialog';
+import { teamValueOf, withTeamField } from '../teams/employeeTeam';
 import { todayAsIsoDate } from '../format/dates';
 import { newEmployeeDefaults, toEmployeePayload, type EmployeeFormValues, type EmployeePayload } from './employeeForms';
 import { firstStepOfAdding, type AddStep } from './addEmployeeFlow';
@@ -18,6 +19,8 @@ import { useEmployeeFeedback } from './useEmployeeFeedback';
 import { VerifyEmailFirstDialog } from './VerifyEmailFirstDialog';
 
 const BILLING_PATH = '/dashboard/billing';
+
+const employeePayloadWithTeam = withTeamField(toEmployeePayload);
 
 const StartAddingContext = createContext<() => void>(() => undefined);
 
@@ -80,10 +83,10 @@ function EmployeeCreateDialog({ onClose, onPaymentRequired }: EmployeeCreateDial
   const notify = useNotify();
   const { succeeded, failed } = useEmployeeFeedback();
   const [create] = useCreate<EmployeePayload, unknown, EmployeeSavedReply>();
-  const defaultValues = useMemo(() => newEmployeeDefaults(todayAsIsoDate()), []);
+  const defaultValues = useMemo(() => ({ ...newEmployeeDefaults(todayAsIsoDate()), ...teamValueOf() }), []);
 
   async function handleSubmit(values: EmployeeFormValues) {
-    const parsed = toEmployeePayload(values);
+    const parsed = employeePayloadWithTeam(values);
     if (!parsed.ok) return parsed.errors;
     try {
       const saved = await create('employees', { data: parsed.payload }, { returnPromise: true });

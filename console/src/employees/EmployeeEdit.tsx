@@ -2,9 +2,12 @@ import { useMemo } from 'react';
 import type { EmployeeRecord } from '@teamfolk/shared/contracts';
 import { useTranslate, useUpdate } from 'react-admin';
 import { FormDialog } from '../layout/FormDialog';
+import { teamValueOf, withTeamField } from '../teams/employeeTeam';
 import { employeeFormValuesOf, toEmployeePayload, type EmployeeMutationReply } from './employeeForms';
 import { EmployeeInputs } from './EmployeeInputs';
 import { useEmployeeUpdateSubmit } from './useEmployeeUpdateSubmit';
+
+const employeePayloadWithTeam = withTeamField(toEmployeePayload);
 
 interface EmployeeEditDialogProps {
   employee: EmployeeRecord;
@@ -15,11 +18,11 @@ interface EmployeeEditDialogProps {
 export function EmployeeEditDialog({ employee, onClose }: EmployeeEditDialogProps) {
   const translate = useTranslate();
   const [update] = useUpdate<EmployeeMutationReply>();
-  const defaultValues = useMemo(() => employeeFormValuesOf(employee), [employee]);
+  const defaultValues = useMemo(() => ({ ...employeeFormValuesOf(employee), ...teamValueOf(employee) }), [employee]);
   const handleSubmit = useEmployeeUpdateSubmit({
     employee,
     update,
-    toPayload: toEmployeePayload,
+    toPayload: employeePayloadWithTeam,
     savedKey: 'resources.employees.messages.updated',
     failedKey: 'resources.employees.messages.saveFailed',
     onSaved: onClose,
