@@ -220,7 +220,7 @@ async function updateLeave(params: UpdateParams): Promise<UpdateResult> {
   if (status !== 'approved' && status !== 'rejected') {
     throw new ApiRequestError(400, { message: leaveTexts.updateFailed });
   }
-  return dataProvider.approveLeave(params.id, status === 'approved');
+  return dataProvider.approveLeave(params.id, status === 'approved', params.data.override === true);
 }
 
 /** Resources whose routes answer a plain GET with the whole (short) list: the console sorts and pages it. */
