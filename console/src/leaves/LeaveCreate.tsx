@@ -40,6 +40,7 @@ import {
 import { formatDayCount, formatHourCount } from '../format/amounts';
 import { todayAsIsoDate } from '../format/dates';
 import { usePublicHolidays } from './usePublicHolidays';
+import { LeavePreviewWarnings } from './LeavePreviewWarnings';
 
 // Module-level so react-hook-form sees the same validators and choices on every render.
 const requiredChoice = [required()];
@@ -164,6 +165,7 @@ function LeaveInputs({ onNoWorkingDayChange }: { onNoWorkingDayChange: (noWorkin
             <Box className="wide">
               <LeavePreviewPanel values={formData} onNoWorkingDayChange={onNoWorkingDayChange} />
             </Box>
+            <LeavePreviewWarnings values={formData} />
           </Box>
         );
       }}
