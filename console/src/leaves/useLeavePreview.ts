@@ -3,6 +3,7 @@ import type { LeavePreviewReply, LeaveRequestInput } from '@teamfolk/shared/cont
 import { useDataProvider } from 'react-admin';
 import { errorMessage } from '../providers/apiError';
 import type { TeamfolkDataProvider } from '../providers/dataProvider';
+import { isPreviewRefusal } from './previewRefusal';
 
 /** How long the fields rest before the server is asked: a typed date is not a request per key. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -13,14 +14,6 @@ export type LeavePreviewState =
   | { status: 'answered'; reply: LeavePreviewReply }
   /** What the submission would be refused with (a blackout period, a balance, an overlap). */
   | { status: 'refused'; message: string };
-
-/**
- * Whether a failed preview is the refusal the submission would meet (4xx with its message), rather
- * than a sign-in or subscription ending (401, 402: the session's to handle) or the server not answering.
- */
-export function isPreviewRefusal(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 401 && status !== 402;
-}
 
 interface Answer {
   key: string;

@@ -1,4 +1,4 @@
-import { isPreviewRefusal } from './useLeavePreview';
+import { isPreviewRefusal } from './previewRefusal';
 
 describe('isPreviewRefusal', () => {
   it('shows what the submission would be refused with: a blackout period (400), an overlap (409)', () => {
