@@ -21,14 +21,14 @@ interface Outcome {
 }
 
 /**
- * The events and public holidays of a date range. While a reload of the same range runs, the last
+ * The events (of one team's people, when `teamId` is given) and public holidays of a date range. While a reload of the same range runs, the last
  * data stays on screen; a new range starts empty.
  */
-export function useCalendarMonth(range: DateRange): CalendarMonthState & { reload: () => void } {
+export function useCalendarMonth(range: DateRange, teamId?: number): CalendarMonthState & { reload: () => void } {
   const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>();
-  const rangeKey = `${range.start}/${range.end}`;
+  const rangeKey = `${range.start}/${range.end}/${teamId ?? ''}`;
   const requestKey = `${rangeKey}#${attempt}`;
 
   useEffect(() => {
@@ -36,7 +36,7 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
     const bounds = { start: range.start, end: range.end };
     const options = { signal: controller.signal };
     Promise.all([
-      dataProvider.getCalendarEvents(bounds, options).then(({ data }) => data),
+      dataProvider.getCalendarEvents({ ...bounds, teamId }, options).then(({ data }) => data),
       // Holidays only decorate the grid: without them the month is still worth showing.
       dataProvider.getPublicHolidays(bounds, options).then(
         ({ data }) => data,
@@ -49,7 +49,7 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
       },
     );
     return () => controller.abort();
-  }, [dataProvider, range.start, range.end, requestKey, rangeKey]);
+  }, [dataProvider, range.start, range.end, teamId, requestKey, rangeKey]);
 
   const reload = useCallback(() => setAttempt((current) => current + 1), []);
 
