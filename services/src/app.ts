@@ -46,6 +46,8 @@ import { KeptReplies } from './http/kept-replies';
 import { apiCors, securityHeaders } from './http/security-headers';
 import './http/types';
 import { leavesRoutes } from './leaves/leaves.routes';
+import { teamsRoutes } from './teams/teams.routes';
+import { TeamsService } from './teams/teams.service';
 import { timeCreditsRoutes } from './time-credits/time-credits.routes';
 import { TimeCreditsService } from './time-credits/time-credits.service';
 import { LeavesRepository } from './leaves/leaves.repository';
@@ -223,6 +225,7 @@ export function createApp({
       kept,
     ),
   );
+  api.use('/teams', teamsRoutes(sessionWithLiveSubscription, new TeamsService(sequelize)));
   api.use(
     '/time-credits',
     timeCreditsRoutes(sessionWithLiveSubscription, new TimeCreditsService(sequelize, config.APP_URL, balances)),

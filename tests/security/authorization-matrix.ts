@@ -27,7 +27,7 @@ import { SIGNED_IN_CALLERS, TARGETS, type SignedInCaller, type Target } from './
 
 /** What the record named by the route is (a former employee: one the admin has removed). */
 export type TargetKind =
-  'employee' | 'leave' | 'timeCredit' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee';
+  'employee' | 'leave' | 'timeCredit' | 'paymentMethod' | 'checkoutSession' | 'dataExport' | 'formerEmployee' | 'team';
 
 export interface TargetCells {
   own: number | null;
@@ -70,6 +70,7 @@ const OWNS: Record<TargetKind, (role: Role) => boolean> = {
   paymentMethod: () => false,
   checkoutSession: () => false,
   formerEmployee: () => false,
+  team: () => false,
 };
 
 /** Public: the same answer whoever calls (a bearer token is ignored). */
@@ -120,9 +121,18 @@ export const ROUTE_RIGHTS = {
   'GET /api/employees/:id/balance-ledger': route('balances', 'show', 200, 'employee'),
   'GET /api/employees/:id/balances': route('balances', 'show', 200, 'employee'),
 
-  // Leave: everyone lists and submits (scoped); admins decide; the owner (or an admin) withdraws.
+  // Teams, their approvers and caps: admins, on their own company's teams.
+  'GET /api/teams': route('teams', 'list', 200),
+  'POST /api/teams': route('teams', 'create', 201),
+  'GET /api/teams/:id': route('teams', 'show', 200, 'team'),
+  'PUT /api/teams/:id': route('teams', 'edit', 200, 'team'),
+  'DELETE /api/teams/:id': route('teams', 'delete', 200, 'team'),
+
+  // Leave: everyone lists, previews and submits (scoped); admins (and a team's approvers, whom this
+  // world's callers are not) decide; the owner (or an admin) withdraws.
   'GET /api/leaves': route('leaves', 'list', 200),
   'POST /api/leaves': route('leaves', 'create', 201),
+  'POST /api/leaves/preview': route('leaves', 'create', 200),
   'PUT /api/leaves/:id/approve': route('leaves', 'approve', 200, 'leave'),
   'POST /api/leaves/:id/cancel': route('leaves', 'cancel', 200, 'leave'),
 

@@ -17,13 +17,15 @@ import {
   leavePolicyUpdateSchema,
   LEAVE_SORT_FIELDS,
   LEAVE_STATUSES,
-  leaveDecisionSchema,
+  leaveApprovalSchema,
   leaveRequestInputSchema,
   loginSchema,
   paymentSuccessSchema,
   REQUEST_TYPES,
   resendVerificationSchema,
   signupSchema,
+  teamInputSchema,
+  teamUpdateSchema,
   TIME_CREDIT_SORT_FIELDS,
   TIME_CREDIT_STATUSES,
   timeCreditDecisionSchema,
@@ -69,7 +71,11 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The filters the list routes read (employees: `q`, `id`; leaves: status, type, person and dates). */
 const employeeListFilter = z
-  .object({ q: z.string(), id: z.union([z.number().int().positive(), z.array(z.number().int().positive())]) })
+  .object({
+    q: z.string(),
+    id: z.union([z.number().int().positive(), z.array(z.number().int().positive())]),
+    team_id: z.number().int().positive(),
+  })
   .partial();
 const leaveListFilter = z
   .object({
@@ -78,6 +84,7 @@ const leaveListFilter = z
     employee_id: z.number().int().positive(),
     from: day,
     to: day,
+    to_decide: z.boolean(),
   })
   .partial();
 
@@ -138,6 +145,12 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   'DELETE /api/employees/:id': { params: { id: 'recordId' } },
   'POST /api/employees/:id/resend-invitation': { params: { id: 'recordId' } },
 
+  'GET /api/teams': {},
+  'POST /api/teams': { body: teamInputSchema },
+  'GET /api/teams/:id': { params: { id: 'recordId' } },
+  'PUT /api/teams/:id': { params: { id: 'recordId' }, body: teamUpdateSchema },
+  'DELETE /api/teams/:id': { params: { id: 'recordId' } },
+
   'GET /api/leaves': {
     listQuery: { sort: sortOf(LEAVE_SORT_FIELDS), range, filter: leaveListFilter },
     examples: [
@@ -152,7 +165,9 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     alsoAnswers: [403],
     examples: [{ body: { start_date: '0000-01-03', end_date: '0000-01-03' } }],
   },
-  'PUT /api/leaves/:id/approve': { params: { id: 'recordId' }, body: leaveDecisionSchema },
+  // 403: an employee may not preview leave for someone else (employee_id).
+  'POST /api/leaves/preview': { body: leaveRequestInputSchema, alsoAnswers: [403] },
+  'PUT /api/leaves/:id/approve': { params: { id: 'recordId' }, body: leaveApprovalSchema },
   'POST /api/leaves/:id/cancel': { params: { id: 'recordId' } },
 
   'GET /api/time-credits': {

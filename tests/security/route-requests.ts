@@ -1,4 +1,5 @@
 import { generateSync } from 'otplib';
+import { QueryTypes } from 'sequelize';
 import type supertest from 'supertest';
 import { DataExport, Employee, EmailVerificationToken } from '@teamfolk/shared';
 import {
@@ -220,8 +221,18 @@ export const recipes: Record<string, Recipe> = {
   }),
   'POST /api/employees/:id/resend-invitation': id,
 
+  'GET /api/teams': none,
+  'POST /api/teams': ({ world }) => ({ body: { name: `Team ${world.unique()}` } }),
+  'GET /api/teams/:id': id,
+  'PUT /api/teams/:id': (context) => ({ ...id(context), body: { name: 'Renamed Team', max_absent: 2 } }),
+  'DELETE /api/teams/:id': id,
+
   'GET /api/leaves': none,
   'POST /api/leaves': ({ world }) => {
+    const day = world.nextFreeWorkday();
+    return { body: { start_date: day, end_date: day, request_type: 'other', leave_type: 'full_day' } };
+  },
+  'POST /api/leaves/preview': ({ world }) => {
     const day = world.nextFreeWorkday();
     return { body: { start_date: day, end_date: day, request_type: 'other', leave_type: 'full_day' } };
   },
@@ -318,6 +329,15 @@ async function freshFormerEmployee(world: World, company: SeededCompany): Promis
   return String(id);
 }
 
+/** A new team of the company, without approvers. */
+async function freshTeam(world: World, company: SeededCompany): Promise<string> {
+  const [row] = await world.t.db.sequelize.query<{ id: number }>(
+    'INSERT INTO teams (company_id, name) VALUES (:companyId, :name) RETURNING id',
+    { type: QueryTypes.SELECT, replacements: { companyId: company.model.id, name: `Team ${world.unique()}` } },
+  );
+  return String(row!.id);
+}
+
 /**
  * A record of `kind` as `target` names it for the caller, made fresh for the call (so a call that
  * succeeds changes nothing another cell relies on); null where the caller has no own record of
@@ -352,6 +372,8 @@ export async function targetFor(
       return freshDataExport(company, someoneElse);
     case 'formerEmployee':
       return target === 'own' ? null : freshFormerEmployee(world, company);
+    case 'team':
+      return target === 'own' ? null : freshTeam(world, company);
   }
 }
 

@@ -375,6 +375,7 @@ function employeeRecord(id: number, email: string, draft: EmployeeDraft, opening
     bank_hours_used: 0,
     work_pattern: null,
     end_date: null,
+    team_id: null,
     vacation_days_carried: 0,
     vacation_days_expiring: 0,
     vacation_days_expiring_on: null,

@@ -70,6 +70,7 @@ export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withPro
         companyId: user.companyId,
         role: user.role,
         emailVerified: Boolean(user.emailVerifiedAt),
+        approvesTeams: user.approvesTeams,
       };
       const renewed = req.get(BACKGROUND_REQUEST_HEADER) ? null : renewedSession(jwt, claims);
       if (renewed) res.setHeader(SESSION_TOKEN_HEADER, renewed);

@@ -19,6 +19,7 @@ import {
   UserTwoFactor,
   withTenantConnection,
   type CompanyKey,
+  type ApprovedTeam,
   type Role,
   type SubscriptionTimes,
 } from '@teamfolk/shared';
@@ -26,8 +27,20 @@ import { HttpError } from '../http/errors';
 import { assignLeaveToSignIn } from '../leaves/leaves.repository';
 import type { SessionUserRow } from './session-user';
 
+/**
+ * The teams the user approves for (issue 30), by name: a right on top of the role, read with the
+ * session so every route's permission can ask it. Two index lookups (employees.user_id, team_approvers'
+ * employee index) and the teams' primary keys.
+ */
+const APPROVES_TEAMS_COLUMN = `(SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name)
+                                                   ORDER BY lower(t.name), t.id), '[]')
+                                  FROM employees ae
+                                  JOIN team_approvers ta ON ta.employee_id = ae.id
+                                  JOIN teams t ON t.id = ta.team_id
+                                 WHERE ae.user_id = u.id AND ae.deleted_at IS NULL) AS approves_teams`;
+
 /** The columns of the session user's profile, read from `users u` with {@link SESSION_USER_JOINS}. */
-const SESSION_USER_COLUMNS = `u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
+const SESSION_USER_COLUMNS = `${APPROVES_TEAMS_COLUMN}, u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
             c.name AS company_name, e.name AS employee_name,
             e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
             e.bank_hours_total, e.bank_hours_used`;
@@ -55,6 +68,8 @@ export interface SessionCheck {
   dataVersion: string | undefined;
   /** The session user's profile (GET /api/auth/me), when asked for. */
   profile: SessionUserRow | null;
+  /** The teams the user approves for. */
+  approvesTeams: ApprovedTeam[];
 }
 
 /** The session row as Postgres writes it (JSON): timestamps as ISO text, numerics as numbers. */
@@ -70,6 +85,7 @@ type SessionJson = Partial<SessionUserRow> & {
   ended_at: string | null;
   updated_at: string | null;
   data_version: string | null;
+  approves_teams: ApprovedTeam[];
 };
 
 const dateOf = (value: string | null): Date | null => (value === null ? null : new Date(value));
@@ -91,7 +107,7 @@ export async function readSessionCheck(userId: number, withProfile: boolean): Pr
       text: `SELECT row_to_json(session)::text AS session
                FROM (SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
                             s.status, s.current_period_end, s.ended_at, s.updated_at,
-                            ${withProfile ? SESSION_USER_COLUMNS : DATA_VERSION_COLUMN}
+                            ${withProfile ? SESSION_USER_COLUMNS : `${DATA_VERSION_COLUMN}, ${APPROVES_TEAMS_COLUMN}`}
                        FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
                        ${withProfile ? SESSION_USER_JOINS : ''}
                       WHERE u.id = $1) session`,
@@ -118,6 +134,7 @@ export async function readSessionCheck(userId: number, withProfile: boolean): Pr
       : null,
     dataVersion: withProfile ? undefined : (row.data_version ?? ''),
     profile: withProfile ? (row as SessionUserRow) : null,
+    approvesTeams: row.approves_teams,
   };
 }
 

@@ -163,6 +163,7 @@ describe('POST /api/auth/login', () => {
       emailVerified: false,
       companyName: company.name,
       subscriptionExpired: false,
+      approvesTeams: [],
     });
   });
 
@@ -273,6 +274,7 @@ describe('invitations', () => {
       bankHoursUsed: 0,
       bankHoursRemaining: 12.5,
       subscriptionExpired: false,
+      approvesTeams: [],
     });
     const me = await t.request().get('/api/auth/me').set('Authorization', `Bearer ${accepted.body.token}`).expect(200);
     expect(me.body).toEqual(accepted.body.user);

@@ -1,4 +1,11 @@
-import { hasSubscriptionEnded, remaining, type Role, type SessionUser, type SubscriptionTimes } from '@teamfolk/shared';
+import {
+  hasSubscriptionEnded,
+  remaining,
+  type ApprovedTeam,
+  type Role,
+  type SessionUser,
+  type SubscriptionTimes,
+} from '@teamfolk/shared';
 
 /** A numeric column: text from node-postgres, a number from Postgres's JSON. */
 type NumericColumn = string | number | null;
@@ -18,6 +25,7 @@ export interface SessionUserRow {
   sick_days_used: NumericColumn;
   bank_hours_total: NumericColumn;
   bank_hours_used: NumericColumn;
+  approves_teams: ApprovedTeam[];
 }
 
 /** `subscription`: the company's, null when it never subscribed (which closes nothing). */
@@ -30,6 +38,7 @@ export function toSessionUser(row: SessionUserRow, subscription: SubscriptionTim
     emailVerified: row.email_verified,
     companyName: row.company_name,
     subscriptionExpired: subscription !== null && hasSubscriptionEnded(subscription, new Date()),
+    approvesTeams: row.approves_teams,
   };
   if (row.role !== 'employee' || row.vacation_days_total === null) return user;
   const total = (value: NumericColumn) => Number(value ?? 0);

@@ -87,6 +87,14 @@ export function calendarOf(
   };
 }
 
+/** The company's days (its pattern now, its holidays over the dates): routing's and an admin's own leave. */
+export function companyCalendarOf(context: CompanyLedgerContext, from: string, to: string): PersonCalendar {
+  return {
+    companyPattern: policyFor(context, currentYearOf(context)).work_pattern,
+    holidays: new Set(publicHolidays(context.country, context.region, from, to).map((holiday) => holiday.date)),
+  };
+}
+
 /** What a request counts for a person, per day and leave year. */
 export function countFor(context: CompanyLedgerContext, subject: LedgerSubject, period: LeavePeriod): LeaveCount {
   const year = currentYearOf(context);
@@ -259,6 +267,11 @@ export class BalancesService {
     }
     await this.repository.keepClosings(runner, companyId, closings);
     await this.repository.writeFigures(runner, companyId, figures);
+  }
+
+  /** Inside a write: the company's today, holiday calendar and policies, as a ledger reads them. */
+  contextInWrite(runner: SqlRunner, companyId: number): Promise<CompanyLedgerContext> {
+    return this.repository.context(runner, companyId);
   }
 
   /**

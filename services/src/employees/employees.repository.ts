@@ -30,6 +30,8 @@ export interface EmployeePageCriteria {
   search: string | null;
   /** These employees only (react-admin's getMany). */
   ids: number[] | null;
+  /** The members of this team only. */
+  teamId: number | null;
   sort: ListQuery<EmployeeSortField>['sort'];
   range: ListQuery<EmployeeSortField>['range'];
 }
@@ -55,9 +57,12 @@ type ProfileField = 'name' | 'email' | 'jobRole' | 'hireDate' | 'birthday' | 'en
  * What a new profile is given; the rest takes the table's defaults. Balances are the ledger's
  * (balances/), which writes their figures.
  */
-export type NewEmployee = Pick<Employee, 'companyId' | ProfileField | 'vacationDaysAllowance' | 'sickDaysAllowance'>;
+export type NewEmployee = Pick<
+  Employee,
+  'companyId' | ProfileField | 'teamId' | 'vacationDaysAllowance' | 'sickDaysAllowance'
+>;
 
-export type EmployeeChanges = Partial<Pick<Employee, ProfileField | 'deletedAt'>>;
+export type EmployeeChanges = Partial<Pick<Employee, ProfileField | 'teamId' | 'deletedAt'>>;
 
 /**
  * The seats a company pays for: its employees not removed (admins are not employees). The one
@@ -99,7 +104,7 @@ export class EmployeesRepository {
   }
 
   /** A page of the company's employees as the JSON array the API answers. */
-  page({ companyId, search, ids, sort, range }: EmployeePageCriteria): Promise<JsonPage> {
+  page({ companyId, search, ids, teamId, sort, range }: EmployeePageCriteria): Promise<JsonPage> {
     const parameters = queryParameters();
     const { param } = parameters;
     const conditions = [`e.company_id = ${param(companyId)}`, 'e.deleted_at IS NULL'];
@@ -108,6 +113,7 @@ export class EmployeesRepository {
       conditions.push(`(e.name ILIKE ${pattern} OR e.email ILIKE ${pattern} OR e.job_role ILIKE ${pattern})`);
     }
     if (ids !== null) conditions.push(`e.id = ANY(${param(ids)})`);
+    if (teamId !== null) conditions.push(`e.team_id = ${param(teamId)}`);
     return selectJsonPage(this.sequelize, EMPLOYEE_RECORD, {
       conditions,
       parameters,
@@ -130,6 +136,15 @@ export class EmployeesRepository {
 
   async update(employee: Employee, changes: EmployeeChanges, transaction: Transaction): Promise<void> {
     await withUniqueAddress(() => employee.update(changes, { transaction }));
+  }
+
+  /** Whether the company has this team, held against its deletion until the transaction ends. */
+  async holdTeam(companyId: number, teamId: number, transaction: Transaction): Promise<boolean> {
+    const rows = await this.sequelize.query(
+      'SELECT 1 FROM teams WHERE id = :teamId AND company_id = :companyId FOR KEY SHARE',
+      { replacements: { companyId, teamId }, type: QueryTypes.SELECT, transaction },
+    );
+    return rows.length > 0;
   }
 
   /** The person's sign-in follows their profile's name and address. */

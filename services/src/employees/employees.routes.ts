@@ -5,6 +5,7 @@ import {
   employeeCreateSchema,
   employeeTexts,
   employeeChangeSchema,
+  teamFilterSchema,
 } from '@teamfolk/shared';
 import { requirePermission, requireVerifiedEmail, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import type { BalancesService } from '../balances/balances.service';
@@ -30,14 +31,20 @@ export function employeesRoutes(
 
   router.get('/', ...session, requirePermission('employees', 'list'), async (req, res) => {
     const query = parseListQuery(req, EMPLOYEE_SORT_FIELDS);
+    // `?team_id=` (the contract's), or react-admin's filter of the same name.
+    const teamFilter = teamFilterSchema.parse({ team_id: req.query.team_id ?? query.filter.team_id });
     // The stored figures of a new leave year, month or expiry are worked out before the page reads them.
     const refreshed = await balances.refreshCompany(sessionOf(req).companyId, req.companyDataVersion);
     await kept.send(
       req,
       res,
-      JSON.stringify(query),
+      JSON.stringify([query, teamFilter]),
       async () =>
-        pageReply('employees', query.range, await records.page(employees.pageCriteria(sessionOf(req), query))),
+        pageReply(
+          'employees',
+          query.range,
+          await records.page(employees.pageCriteria(sessionOf(req), query, teamFilter)),
+        ),
       { changedSinceVersion: refreshed },
     );
   });

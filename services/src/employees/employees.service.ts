@@ -8,6 +8,7 @@ import {
   sixFiguresOf,
   sixFiguresOfInput,
   seatPreview,
+  teamTexts,
   writeOutbox,
   type Employee,
   type EmployeeBalancesWithNoteInput,
@@ -17,6 +18,7 @@ import {
   type EmployeeRecord,
   type SeatPreview,
   type SeatRequiredError,
+  type TeamFilter,
 } from '@teamfolk/shared';
 import { sequelizeRunner, type SqlRunner } from '../balances/balances.repository';
 import { BalancesService, type LedgerWrite } from '../balances/balances.service';
@@ -60,7 +62,11 @@ export class EmployeesService {
   }
 
   /** Which employees a list page shows: the caller's company's, searched and picked as the query says. */
-  pageCriteria(auth: AuthContext, query: ListQuery<EmployeeSortField>): EmployeePageCriteria {
+  pageCriteria(
+    auth: AuthContext,
+    query: ListQuery<EmployeeSortField>,
+    teamFilter: TeamFilter = {},
+  ): EmployeePageCriteria {
     const { q, id } = query.filter;
     let ids: number[] | null = null;
     if (id !== undefined) {
@@ -73,6 +79,7 @@ export class EmployeesService {
       companyId: auth.companyId,
       search: typeof q === 'string' && q.trim() ? q.trim() : null,
       ids,
+      teamId: teamFilter.team_id ?? null,
       sort: query.sort,
       range: query.range,
     };
@@ -102,9 +109,11 @@ export class EmployeesService {
       // The address before the seat: a refused address must not send the admin to a payment.
       await this.assertEmailFree(auth.companyId, input.email, null, transaction);
       await this.assertSeatCanBeAdded(auth.companyId, transaction);
+      await this.assertTeamOfCompany(auth.companyId, input.team_id, transaction);
       const employee = await this.repository.create(
         {
           companyId: auth.companyId,
+          teamId: input.team_id ?? null,
           name: input.name,
           email: input.email,
           jobRole: input.role,
@@ -142,6 +151,7 @@ export class EmployeesService {
       const before = employeeRecordOf(employee);
       const emailChanged = input.email !== undefined && input.email !== employee.email;
       if (emailChanged) await this.assertEmailFree(auth.companyId, input.email!, employee, transaction);
+      await this.assertTeamOfCompany(auth.companyId, input.team_id, transaction);
       const write = await this.lockLedger(auth.companyId, employee, transaction);
       const terms = {
         hireDate: input.hire_date ?? employee.hireDate,
@@ -174,6 +184,7 @@ export class EmployeesService {
           hireDate: terms.hireDate,
           birthday: input.birthday === undefined ? employee.birthday : input.birthday,
           endDate: terms.endDate,
+          teamId: input.team_id === undefined ? employee.teamId : input.team_id,
         },
         transaction,
       );
@@ -322,6 +333,17 @@ export class EmployeesService {
   }
 
   /** A seat needs a running subscription with a card on file (spec section 4, first-employee flow). */
+  /** A team named on a profile is one of the company's (a foreign key alone would take another company's). */
+  private async assertTeamOfCompany(
+    companyId: number,
+    teamId: number | null | undefined,
+    transaction: Transaction,
+  ): Promise<void> {
+    if (teamId === null || teamId === undefined) return;
+    if (!(await this.repository.holdTeam(companyId, teamId, transaction)))
+      throw new HttpError(400, teamTexts.teamIdNotFound, { field: 'team_id' });
+  }
+
   private async assertSeatCanBeAdded(companyId: number, transaction: Transaction): Promise<void> {
     const subscription = await this.repository.subscription(companyId, transaction);
     if (subscription?.canAddSeats()) return;

@@ -145,6 +145,7 @@ describe('POST /api/employees', () => {
       account_status: 'invited',
       work_pattern: null,
       end_date: null,
+      team_id: null,
       vacation_days_carried: 0,
       vacation_days_expiring: 0,
       vacation_days_expiring_on: null,

@@ -5,6 +5,8 @@ export interface AuthContext {
   companyId: number;
   role: Role;
   emailVerified: boolean;
+  /** The teams the user approves for (issue 30): canAccess reads it; absent where no session was read (a job). */
+  approvesTeams?: ReadonlyArray<{ id: number }>;
 }
 
 declare global {

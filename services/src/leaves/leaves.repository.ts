@@ -26,8 +26,12 @@ export type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];
 /** Which of a company's requests a list page shows, and in which order. */
 export interface LeavePageCriteria {
   companyId: number;
-  /** Only the requests of this user's own employee profile; null for the whole company's. */
+  /** Only the requests of this user's own employee profile (and approvedTeams'); null for the whole company's. */
   ownedByUser: number | null;
+  /** The teams whose members' requests the user also sees, as their approver (with ownedByUser). */
+  approvedTeams: number[];
+  /** Only the pending requests the user may decide: an admin any; an approver their teams' members', not their own. */
+  toDecide: boolean;
   status: string | null;
   requestType: string | null;
   employeeId: number | null;
@@ -106,6 +110,8 @@ export interface LockedLeave {
   lockerEmployeeId: number | null;
   /** Its employee, locked too; null for an admin's own leave. */
   employee: { id: number } | null;
+  /** Its owner's team now (its approvers decide it); null: in no team. */
+  ownerTeamId: number | null;
 }
 
 interface LockedLeaveRow extends LeaveRow {
@@ -113,6 +119,7 @@ interface LockedLeaveRow extends LeaveRow {
   recipient_email: string | null;
   recipient_name: string | null;
   own_employee_id: number | null;
+  owner_team_id: number | null;
 }
 
 /** Who records a new request, besides its record. */
@@ -233,7 +240,9 @@ export class LeaveTransaction {
     const [[leave], [employee]] = (await this.batch.send(
       `SELECT ${LEAVE_RECORD.columnList}, now() AS now, requester.email AS recipient_email,
               requester.name AS recipient_name,
-              (SELECT id FROM employees WHERE user_id = :userId AND company_id = :companyId) AS own_employee_id
+              (SELECT id FROM employees WHERE user_id = :userId AND company_id = :companyId) AS own_employee_id,
+              (SELECT team_id FROM employees
+                WHERE id = l.employee_id AND company_id = l.company_id AND deleted_at IS NULL) AS owner_team_id
          FROM ${LEAVE_RECORD.from}
          LEFT JOIN users requester
            ON requester.id = l.user_id AND requester.company_id = l.company_id AND requester.disabled_at IS NULL
@@ -252,6 +261,7 @@ export class LeaveTransaction {
       recipient: leave.recipient_email ? { email: leave.recipient_email, name: leave.recipient_name } : null,
       lockerEmployeeId: leave.own_employee_id,
       employee: employee ? { id: employee.id } : null,
+      ownerTeamId: leave.owner_team_id,
     };
   }
 
@@ -288,6 +298,24 @@ export class LeavesRepository {
     return inBatchedTransaction(this.sequelize, (batch) => work(new LeaveTransaction(batch)));
   }
 
+  /**
+   * Runs `work` as a leave write, with the same locks and reads, then rolls it back: what a write
+   * would decide, nothing written (the preview). Only the new request's id is drawn from its sequence.
+   */
+  async rehearse<T>(work: (leaves: LeaveTransaction) => Promise<T>): Promise<T> {
+    const rolledBack = new Error('rehearsal rolled back');
+    let outcome: { value: T } | undefined;
+    try {
+      await inBatchedTransaction(this.sequelize, async (batch) => {
+        outcome = { value: await work(new LeaveTransaction(batch)) };
+        throw rolledBack;
+      });
+    } catch (error) {
+      if (error !== rolledBack) throw error;
+    }
+    return outcome!.value;
+  }
+
   /** A page of the company's requests as the JSON array the API answers. */
   page(criteria: LeavePageCriteria): Promise<JsonPage> {
     const parameters = queryParameters();
@@ -295,10 +323,20 @@ export class LeavesRepository {
     const company = param(criteria.companyId);
     const conditions = [`l.company_id = ${company}`];
     if (criteria.ownedByUser !== null) {
-      conditions.push(
-        `l.employee_id = (SELECT id FROM employees WHERE user_id = ${param(criteria.ownedByUser)} AND company_id = ${company})`,
-      );
+      const own = `(SELECT id FROM employees WHERE user_id = ${param(criteria.ownedByUser)} AND company_id = ${company})`;
+      const teams = criteria.approvedTeams;
+      const ofApprovedTeams = () => `l.employee_id IN (SELECT id FROM employees
+          WHERE company_id = ${company} AND team_id = ANY(${param(teams)}::int[]) AND deleted_at IS NULL)`;
+      if (criteria.toDecide) {
+        conditions.push(teams.length > 0 ? ofApprovedTeams() : 'false');
+        conditions.push(`l.employee_id IS DISTINCT FROM ${own}`);
+      } else if (teams.length > 0) {
+        conditions.push(`(l.employee_id = ${own} OR ${ofApprovedTeams()})`);
+      } else {
+        conditions.push(`l.employee_id = ${own}`);
+      }
     }
+    if (criteria.toDecide) conditions.push(`l.status = 'pending'`);
     if (criteria.status !== null) conditions.push(`l.status = ${param(criteria.status)}`);
     if (criteria.requestType !== null) conditions.push(`l.request_type = ${param(criteria.requestType)}`);
     if (criteria.employeeId !== null) conditions.push(`l.employee_id = ${param(criteria.employeeId)}`);

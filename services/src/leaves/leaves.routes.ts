@@ -1,5 +1,11 @@
 import { Router, type Request } from 'express';
-import { LEAVE_SORT_FIELDS, leaveDecisionSchema, leaveRequestInputSchema, leaveTexts } from '@teamfolk/shared';
+import {
+  LEAVE_SORT_FIELDS,
+  leaveApprovalSchema,
+  leaveRequestInputSchema,
+  leaveTexts,
+  toDecideFilterSchema,
+} from '@teamfolk/shared';
 import { requirePermission, sessionOf, type SessionGuard } from '../auth/auth.middleware';
 import type { KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
@@ -11,7 +17,7 @@ const leaveId = (req: Request) => routeId(req, leaveTexts.notFound);
 
 /**
  * Each route behind `session` and its permission; the service asks again with the request where the
- * right depends on it (submitting for another employee, withdrawing). A list page is written by the
+ * right depends on it (submitting for another employee, deciding as a team's approver, withdrawing). A list page is written by the
  * repository's fast path.
  */
 export function leavesRoutes(
@@ -24,8 +30,15 @@ export function leavesRoutes(
 
   router.get('/', ...session, requirePermission('leaves', 'list'), async (req, res) => {
     const query = parseListQuery(req, LEAVE_SORT_FIELDS);
-    await kept.send(req, res, JSON.stringify(query), async () =>
-      pageReply('leaves', query.range, await records.page(leaves.pageCriteria(sessionOf(req), query))),
+    // `?to_decide=true` (the contract's), or react-admin's filter of the same name.
+    const filtered = req.query.to_decide ?? query.filter.to_decide;
+    const { to_decide: toDecide } = toDecideFilterSchema.parse({
+      to_decide: filtered === undefined ? undefined : String(filtered),
+    });
+    // An approver's page holds their teams' requests: the teams are part of what the kept reply answers.
+    const approves = (sessionOf(req).approvesTeams ?? []).map((team) => team.id);
+    await kept.send(req, res, JSON.stringify([query, toDecide, approves]), async () =>
+      pageReply('leaves', query.range, await records.page(leaves.pageCriteria(sessionOf(req), query, toDecide))),
     );
   });
 
@@ -34,10 +47,15 @@ export function leavesRoutes(
     res.status(201).json(await leaves.submit(sessionOf(req), input, req.id));
   });
 
+  // The submission's fields in, what it would count, leave and warn of out; nothing written.
+  router.post('/preview', ...session, requirePermission('leaves', 'create'), async (req, res) => {
+    res.json(await leaves.preview(sessionOf(req), leaveRequestInputSchema.parse(req.body)));
+  });
+
   router.put('/:id/approve', ...session, requirePermission('leaves', 'approve'), async (req, res) => {
     const id = leaveId(req);
-    const { approved } = leaveDecisionSchema.parse(req.body);
-    res.json(await leaves.decide(sessionOf(req), id, approved, req.id));
+    const { approved, override } = leaveApprovalSchema.parse(req.body);
+    res.json(await leaves.decide(sessionOf(req), id, approved, req.id, { override }));
   });
 
   router.post('/:id/cancel', ...session, requirePermission('leaves', 'cancel'), async (req, res) => {

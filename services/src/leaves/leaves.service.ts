@@ -1,8 +1,14 @@
 import type { Sequelize } from 'sequelize';
 import {
   authTexts,
+  balanceAfterRequest,
   balanceKindOf,
   canAccess,
+  colleaguesOut,
+  countLeave,
+  coverageConflicts,
+  coverageRefusal,
+  coverageWarnings,
   countsNoWorkingDay,
   describeLeave,
   isoDate,
@@ -11,20 +17,33 @@ import {
   outboxRowOf,
   overdrawsSickDays,
   periodsOverlap,
+  plusDays,
   previewLeave,
+  routeNote,
+  routeRequest,
   spanInDays,
+  teamTexts,
   type BalanceKind,
+  type ColleagueOut,
   type LeavePeriod,
   type LeaveRequestParsed,
   type LeaveRequestRecord,
+  type LeavePreviewReply,
   type LeaveSavedReply,
+  type LeaveSubmittedReply,
   type OutboxRow,
+  type PersonCalendar,
+  type RequestRoute,
+  type TeamLeave,
 } from '@teamfolk/shared';
-import { BalancesService } from '../balances/balances.service';
+import type { CompanyLedgerContext } from '../balances/balances.repository';
+import { BalancesService, companyCalendarOf } from '../balances/balances.service';
+import { clockOf } from '../db/record-definition';
 import { publicHolidays } from '../calendar/holidays';
 import { HttpError } from '../http/errors';
 import { isRowId, type ListQuery } from '../http/list-query';
 import type { AuthContext } from '../http/types';
+import { readRequestTeam, type RequestTeamRead } from '../teams/teams.repository';
 import { toLeaveRecord } from './leave-record';
 import {
   LeavesRepository,
@@ -32,6 +51,7 @@ import {
   type LeaveSortField,
   type LeaveTransaction,
   type LockedLeave,
+  type Submitter,
   type SubmitterKey,
 } from './leaves.repository';
 
@@ -47,6 +67,45 @@ const periodOf = (record: LeaveRequestRecord): LeavePeriod => ({
   ...timedPeriodOf(record),
 });
 
+/** How far around the day a request arrives its approvers' leave is read: an absence longer than this reads as ending there. */
+const APPROVER_LEAVE_WINDOW_DAYS = 62;
+
+/** The approved leave of a request's colleagues as coverage and who-else-is-out read it: dates only. */
+function teamLeaveOf(read: RequestTeamRead): TeamLeave[] {
+  return read.colleagueLeave.map((leave) => ({
+    employeeId: leave.employeeId,
+    name: leave.name,
+    period: {
+      leaveType: leave.leaveType,
+      startDate: leave.startDate,
+      endDate: leave.endDate,
+      startTime: clockOf(leave.startTime),
+      endTime: clockOf(leave.endTime),
+    },
+  }));
+}
+
+/** Each person's days: their pattern history over the company's, less the company's holidays. */
+function calendarsOf(read: RequestTeamRead, company: PersonCalendar): (employeeId: number) => PersonCalendar {
+  return (employeeId) => ({
+    ...company,
+    patterns: read.patterns.filter((change) => change.employeeId === employeeId),
+  });
+}
+
+/** What a submission decides before it writes: the preview's answer, and the submission's request and e-mails. */
+interface SubmissionAssessment {
+  record: LeaveRequestRecord;
+  submitter: Submitter;
+  sickOverdrawn: boolean;
+  balanceAfter: number | null;
+  warnings: string[];
+  colleaguesOut: ColleagueOut[];
+  /** Who is sent the request, with the e-mail's line on why when it went to the admins. */
+  recipients: Array<{ id: number; email: string; name: string }>;
+  note: string | null;
+}
+
 /** Leave requests: submission, one-click decisions, withdrawal, and the balances they move. */
 export class LeavesService {
   private readonly repository: LeavesRepository;
@@ -59,8 +118,11 @@ export class LeavesService {
     this.repository = new LeavesRepository(sequelize);
   }
 
-  /** Which requests a list page shows: the company's to an admin, their own to anyone else, filtered as asked. */
-  pageCriteria(auth: AuthContext, query: ListQuery<LeaveSortField>): LeavePageCriteria {
+  /**
+   * Which requests a list page shows: the company's to an admin, their own to anyone else and their
+   * teams' members' to an approver, filtered as asked; `toDecide`: only the pending ones they may decide.
+   */
+  pageCriteria(auth: AuthContext, query: ListQuery<LeaveSortField>, toDecide = false): LeavePageCriteria {
     const { status, request_type: requestType, employee_id: employeeId, from, to } = query.filter;
     const equalTo = <T>(name: string, value: unknown, valid: (candidate: unknown) => candidate is T): T | null => {
       if (value === undefined) return null;
@@ -78,6 +140,8 @@ export class LeavesService {
     return {
       companyId: auth.companyId,
       ownedByUser: auth.role === 'admin' ? null : auth.userId,
+      approvedTeams: (auth.approvesTeams ?? []).map((team) => team.id),
+      toDecide,
       status: equalTo('status', status, isText),
       requestType: equalTo('request_type', requestType, isText),
       employeeId: equalTo('employee_id', employeeId, isRowId),
@@ -88,75 +152,14 @@ export class LeavesService {
     };
   }
 
-  async submit(auth: AuthContext, input: LeaveRequestParsed, requestId: string): Promise<LeaveSavedReply> {
-    if (spanInDays(input.start_date, input.end_date) > MAX_LEAVE_SPAN_DAYS)
-      throw new HttpError(400, leaveTexts.spanTooLong, { field: 'end_date' });
-    if (!canAccess(auth, { resource: 'leaves', action: 'create', record: { employee_id: input.employee_id ?? null } }))
-      throw new HttpError(403, authTexts.adminOnly);
-    const key: SubmitterKey =
-      input.employee_id !== undefined
-        ? { employeeId: input.employee_id }
-        : auth.role === 'employee'
-          ? { employeeOfUser: auth.userId }
-          : { admin: auth.userId };
+  /**
+   * Records a pending request and tells its deciders (routing.ts): the team's approvers, else the
+   * admins, with the coverage warnings the preview showed.
+   */
+  async submit(auth: AuthContext, input: LeaveRequestParsed, requestId: string): Promise<LeaveSubmittedReply> {
     return this.repository.write(async (leaves) => {
-      const locked = await leaves.lockSubmitter(auth.companyId, auth.userId, key, {
-        startDate: input.start_date,
-        endDate: input.end_date,
-      });
-      if (!locked) {
-        if ('admin' in key) throw new HttpError(401, authTexts.sessionExpired);
-        throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
-      }
-      const { submitter, sameDays } = locked;
-      const holidays = publicHolidays(submitter.country, submitter.region, input.start_date, input.end_date);
-      // An admin's own leave draws on no balance and follows the default week, as before leave years.
-      const preview = previewLeave(input, null, new Set(holidays.map((holiday) => holiday.date)));
-      let duration = preview.duration;
-      let refusal: string | null = null;
-      let sickOverdrawn = false;
-      if (submitter.employeeId !== null) {
-        const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
-          period: { from: input.start_date, to: input.end_date },
-        });
-        if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
-        // Counted by the person's pattern, and set against each leave year's balance it touches.
-        const count = this.balances.countInWrite(write, {
-          leaveType: input.leave_type,
-          startDate: input.start_date,
-          endDate: input.end_date,
-          startTime: input.start_time,
-          endTime: input.end_time,
-        });
-        duration = { days: count.days, hours: count.hours };
-        const kind = balanceKindOf(input.request_type);
-        if (kind) {
-          const parts = this.balances.requestParts(write, kind, count);
-          refusal = this.balances.refusalOf(write, kind, parts);
-          sickOverdrawn = kind === 'sick' && overdrawsSickDays(parts);
-        }
-      }
-      if (countsNoWorkingDay(duration)) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
-      const record = toLeaveRecord({
-        id: submitter.leaveId,
-        employee_id: submitter.employeeId,
-        employee_name: submitter.name,
-        request_type: input.request_type,
-        leave_type: input.leave_type,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        start_time: input.start_time ?? null,
-        end_time: input.end_time ?? null,
-        reason: input.reason || null,
-        days_count: duration.days,
-        hours_count: duration.hours,
-        status: 'pending',
-        created_at: submitter.now,
-        decided_at: null,
-      });
-      if (sameDays.some((period) => periodsOverlap(timedPeriodOf(record), period)))
-        throw new HttpError(409, leaveTexts.overlap);
-      if (refusal) throw new HttpError(422, refusal);
+      const assessed = await this.assess(auth, input, leaves);
+      const { record, submitter } = assessed;
       const link = new URL(`/dashboard/leaves?status=pending&focus=${record.id}`, this.appUrl).toString();
       await leaves.insertPending(
         record,
@@ -170,21 +173,22 @@ export class LeavesService {
         {
           actor: auth,
           audit: { action: 'leave.submitted', entity: 'leave_request', entityId: record.id, after: record },
-          outbox: submitter.admins.map((admin) =>
+          outbox: assessed.recipients.map((recipient) =>
             outboxRowOf({
               companyId: auth.companyId,
               job: 'send-email',
               requestId,
               payload: {
-                idempotencyKey: `leave-submitted-${record.id}-${admin.id}`,
-                to: admin.email,
+                idempotencyKey: `leave-submitted-${record.id}-${recipient.id}`,
+                to: recipient.email,
                 mail: {
                   template: 'leave-submitted',
-                  name: admin.name,
+                  name: recipient.name,
                   employeeName: record.employee_name,
                   summary: describeLeave(record),
                   reason: record.reason,
                   link,
+                  ...(assessed.note ? { routedBecause: assessed.note } : {}),
                 },
               },
             }),
@@ -194,20 +198,215 @@ export class LeavesService {
       return {
         ...record,
         message: leaveTexts.submitted,
-        ...(sickOverdrawn ? { warning: leaveTexts.sickOverdrawn } : {}),
+        warnings: assessed.warnings,
+        ...(assessed.sickOverdrawn ? { warning: leaveTexts.sickOverdrawn } : {}),
       };
     });
   }
 
-  /** Approves or rejects a pending request once: the row lock makes a second click a clean 409. */
-  async decide(auth: AuthContext, id: number, approved: boolean, requestId: string): Promise<LeaveSavedReply> {
+  /**
+   * POST /api/leaves/preview: what submitting would count, leave and warn of, refused as the
+   * submission would refuse it (the same checks, in a transaction rolled back), nothing written.
+   */
+  async preview(auth: AuthContext, input: LeaveRequestParsed): Promise<LeavePreviewReply> {
+    return this.repository.rehearse(async (leaves) => {
+      const assessed = await this.assess(auth, input, leaves);
+      return {
+        days_count: assessed.record.days_count,
+        hours_count: assessed.record.hours_count,
+        balance_after: assessed.balanceAfter,
+        warnings: assessed.warnings,
+        colleagues_out: assessed.colleaguesOut,
+      };
+    });
+  }
+
+  /**
+   * Everything a submission decides before it writes, inside its transaction: whose it is, what it
+   * counts and leaves of the balance, what it would be refused for (4xx), the team's coverage, who
+   * else is out, and whom it is sent to. The submission and the preview share it, refusals included.
+   */
+  private async assess(
+    auth: AuthContext,
+    input: LeaveRequestParsed,
+    leaves: LeaveTransaction,
+  ): Promise<SubmissionAssessment> {
+    if (spanInDays(input.start_date, input.end_date) > MAX_LEAVE_SPAN_DAYS)
+      throw new HttpError(400, leaveTexts.spanTooLong, { field: 'end_date' });
+    if (!canAccess(auth, { resource: 'leaves', action: 'create', record: { employee_id: input.employee_id ?? null } }))
+      throw new HttpError(403, authTexts.adminOnly);
+    const key: SubmitterKey =
+      input.employee_id !== undefined
+        ? { employeeId: input.employee_id }
+        : auth.role === 'employee'
+          ? { employeeOfUser: auth.userId }
+          : { admin: auth.userId };
+    const locked = await leaves.lockSubmitter(auth.companyId, auth.userId, key, {
+      startDate: input.start_date,
+      endDate: input.end_date,
+    });
+    if (!locked) {
+      if ('admin' in key) throw new HttpError(401, authTexts.sessionExpired);
+      throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
+    }
+    const { submitter, sameDays } = locked;
+    const holidays = publicHolidays(submitter.country, submitter.region, input.start_date, input.end_date);
+    // An admin's own leave draws on no balance and follows the default week, as before leave years.
+    const preview = previewLeave(input, null, new Set(holidays.map((holiday) => holiday.date)));
+    const period: LeavePeriod = {
+      leaveType: input.leave_type,
+      startDate: input.start_date,
+      endDate: input.end_date,
+      startTime: input.start_time,
+      endTime: input.end_time,
+    };
+    let duration = preview.duration;
+    let requestDays: string[] | null = null;
+    let refusal: string | null = null;
+    let sickOverdrawn = false;
+    let balanceAfter: number | null = null;
+    let context: CompanyLedgerContext | null = null;
+    if (submitter.employeeId !== null) {
+      const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
+        period: { from: input.start_date, to: input.end_date },
+      });
+      if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
+      context = write.context;
+      // Counted by the person's pattern, and set against each leave year's balance it touches.
+      const count = this.balances.countInWrite(write, period);
+      duration = { days: count.days, hours: count.hours };
+      requestDays = count.perDay.map((day) => day.date);
+      const kind = balanceKindOf(input.request_type);
+      if (kind) {
+        const parts = this.balances.requestParts(write, kind, count);
+        refusal = this.balances.refusalOf(write, kind, parts);
+        sickOverdrawn = kind === 'sick' && overdrawsSickDays(parts);
+        balanceAfter = balanceAfterRequest(parts);
+      }
+    }
+    if (countsNoWorkingDay(duration)) throw new HttpError(400, leaveTexts.noWorkingDays, { field: 'start_date' });
+    const record = toLeaveRecord({
+      id: submitter.leaveId,
+      employee_id: submitter.employeeId,
+      employee_name: submitter.name,
+      request_type: input.request_type,
+      leave_type: input.leave_type,
+      start_date: input.start_date,
+      end_date: input.end_date,
+      start_time: input.start_time ?? null,
+      end_time: input.end_time ?? null,
+      reason: input.reason || null,
+      days_count: duration.days,
+      hours_count: duration.hours,
+      status: 'pending',
+      created_at: submitter.now,
+      decided_at: null,
+    });
+    if (sameDays.some((existing) => periodsOverlap(timedPeriodOf(record), existing)))
+      throw new HttpError(409, leaveTexts.overlap);
+    if (refusal) throw new HttpError(422, refusal);
+
+    context ??= await this.balances.contextInWrite(leaves.ledger(), auth.companyId);
+    const today = context.today;
+    const company = companyCalendarOf(
+      context,
+      [today, input.start_date].sort()[0]!,
+      [plusDays(today, APPROVER_LEAVE_WINDOW_DAYS), input.end_date].sort().at(-1)!,
+    );
+    const days = requestDays ?? countLeave(period, company).perDay.map((day) => day.date);
+    const read = await readRequestTeam(
+      leaves.ledger(),
+      auth.companyId,
+      submitter.employeeId,
+      { from: input.start_date, to: input.end_date },
+      { from: plusDays(today, -APPROVER_LEAVE_WINDOW_DAYS), to: plusDays(today, APPROVER_LEAVE_WINDOW_DAYS) },
+    );
+    const teamLeave = teamLeaveOf(read);
+    const warnings =
+      submitter.employeeId === null || !read.team
+        ? []
+        : coverageWarnings(
+            coverageConflicts({
+              maxAbsent: read.team.maxAbsent,
+              request: { employeeId: submitter.employeeId, requestType: input.request_type, days },
+              teamLeave,
+              calendarOf: calendarsOf(read, company),
+            }),
+          );
+    const route = this.routeOf(submitter, read, today, company);
+    return {
+      record,
+      submitter,
+      sickOverdrawn,
+      balanceAfter,
+      warnings,
+      colleaguesOut: colleaguesOut(submitter.employeeId, days, teamLeave),
+      ...this.recipientsOf(route, submitter, read, today),
+    };
+  }
+
+  /** Who is sent a new request now (routing.ts): the team's approvers present, else the admins. */
+  private routeOf(submitter: Submitter, read: RequestTeamRead, today: string, company: PersonCalendar): RequestRoute {
+    return routeRequest({
+      owner: { employeeId: submitter.employeeId, userId: submitter.userId, teamId: read.team?.id ?? null },
+      team: read.team
+        ? {
+            id: read.team.id,
+            approvers: read.team.approvers.map(({ employeeId, userId }) => ({ employeeId, userId })),
+          }
+        : null,
+      adminUserIds: submitter.admins.map((admin) => admin.id),
+      approverLeave: read.approverLeave,
+      arrivesOn: today,
+      companyCalendar: company,
+    });
+  }
+
+  /**
+   * The addresses of a route's recipients, and the e-mail's line on why it went to the admins: none
+   * for a person in no team, where the admins are who decides, as before teams.
+   */
+  private recipientsOf(
+    route: RequestRoute,
+    submitter: Submitter,
+    read: RequestTeamRead,
+    today: string,
+  ): Pick<SubmissionAssessment, 'recipients' | 'note'> {
+    const users = new Map<number, { id: number; email: string; name: string }>();
+    for (const admin of submitter.admins) users.set(admin.id, admin);
+    for (const approver of read.team?.approvers ?? [])
+      if (approver.userId !== null && approver.email !== null)
+        users.set(approver.userId, { id: approver.userId, email: approver.email, name: approver.name });
+    return {
+      recipients: route.recipientUserIds.flatMap((id) => {
+        const user = users.get(id);
+        return user ? [user] : [];
+      }),
+      note: route.reason === 'no_team' ? null : routeNote(route, today),
+    };
+  }
+
+  /**
+   * Approves or rejects a pending request once: the row lock makes a second click a clean 409. An
+   * approval that takes the owner's team over its cap answers 409 naming the days and people, unless
+   * `override`, which the audit entry records with the warnings it overrode.
+   */
+  async decide(
+    auth: AuthContext,
+    id: number,
+    approved: boolean,
+    requestId: string,
+    { override = false }: { override?: boolean } = {},
+  ): Promise<LeaveSavedReply> {
     return this.repository.write(async (leaves) => {
       const locked = await this.lockLeave(auth, id, 'approve', leaves);
       const { leave, recipient } = locked;
       if (leave.status !== 'pending') throw new HttpError(409, leaveTexts.onlyPendingDecided);
+      const overridden = approved ? await this.coverageOverridden(auth, leave, override, leaves) : [];
       const decision = approved ? 'approved' : 'rejected';
       const after = await this.settle(auth, locked, decision, leaves, {
         balance: approved ? +1 : 0,
+        auditAfter: overridden.length > 0 ? { coverage_override: overridden } : {},
         outbox: recipient
           ? [
               outboxRowOf({
@@ -231,6 +430,38 @@ export class LeavesService {
       });
       return { ...after, message: approved ? leaveTexts.approved : leaveTexts.rejected };
     });
+  }
+
+  /**
+   * The coverage warnings an approval overrides: none when the team has room (or no cap, or the
+   * request is a sick day: counted, never refused); over the cap without `override`, a 409 naming the
+   * days and people. The others' approved leave counts, the request itself still pending.
+   */
+  private async coverageOverridden(
+    auth: AuthContext,
+    leave: LeaveRequestRecord,
+    override: boolean,
+    leaves: LeaveTransaction,
+  ): Promise<string[]> {
+    if (leave.employee_id === null || leave.request_type === 'sick_day') return [];
+    const dates = { from: leave.start_date, to: leave.end_date };
+    const read = await readRequestTeam(leaves.ledger(), auth.companyId, leave.employee_id, dates, dates);
+    if (!read.team || read.team.maxAbsent === null) return [];
+    const context = await this.balances.contextInWrite(leaves.ledger(), auth.companyId);
+    const calendarOf = calendarsOf(read, companyCalendarOf(context, leave.start_date, leave.end_date));
+    const conflicts = coverageConflicts({
+      maxAbsent: read.team.maxAbsent,
+      request: {
+        employeeId: leave.employee_id,
+        requestType: leave.request_type,
+        days: countLeave(periodOf(leave), calendarOf(leave.employee_id)).perDay.map((day) => day.date),
+      },
+      teamLeave: teamLeaveOf(read),
+      calendarOf,
+    });
+    const refusal = coverageRefusal(conflicts);
+    if (refusal && !override) throw new HttpError(409, refusal, { warnings: coverageWarnings(conflicts) });
+    return coverageWarnings(conflicts);
   }
 
   /** The owner withdraws a pending request; an admin may also withdraw an approved one, giving the balance back. */
@@ -290,8 +521,12 @@ export class LeavesService {
     const locked = await leaves.lockLeave(auth.companyId, id, auth.userId);
     if (!locked) throw new HttpError(404, leaveTexts.notFound);
     const own = locked.lockerEmployeeId !== null && locked.leave.employee_id === locked.lockerEmployeeId;
-    if (!canAccess(auth, { resource: 'leaves', action, record: { own } }))
+    if (!canAccess(auth, { resource: 'leaves', action, record: { own, team_id: locked.ownerTeamId } })) {
+      // An approver sees their own request among their team's, and is told why they may not decide it.
+      const approvesOwnTeam = (auth.approvesTeams ?? []).some((team) => team.id === locked.ownerTeamId);
+      if (action === 'approve' && own && approvesOwnTeam) throw new HttpError(403, teamTexts.cannotDecideOwn);
       throw new HttpError(404, leaveTexts.notFound);
+    }
     return { ...locked, own };
   }
 
@@ -304,7 +539,11 @@ export class LeavesService {
     { leave: before, employee, now }: LockedLeave,
     status: 'approved' | 'rejected' | 'cancelled',
     leaves: LeaveTransaction,
-    { balance, outbox }: { balance: -1 | 0 | 1; outbox?: OutboxRow[] },
+    {
+      balance,
+      outbox,
+      auditAfter = {},
+    }: { balance: -1 | 0 | 1; outbox?: OutboxRow[]; auditAfter?: Record<string, unknown> },
   ): Promise<LeaveRequestRecord> {
     const after: LeaveRequestRecord = { ...before, status, decided_at: now.toISOString() };
     const kind = balance === 0 || !employee ? null : balanceKindOf(before.request_type);
@@ -320,7 +559,13 @@ export class LeavesService {
       },
       {
         actor: auth,
-        audit: { action: `leave.${status}`, entity: 'leave_request', entityId: before.id, before, after },
+        audit: {
+          action: `leave.${status}`,
+          entity: 'leave_request',
+          entityId: before.id,
+          before,
+          after: { ...after, ...auditAfter },
+        },
         outbox,
       },
     );

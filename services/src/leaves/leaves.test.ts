@@ -536,7 +536,12 @@ describe('GET /api/leaves', () => {
       .set('Authorization', admin)
       .send({ approved: true })
       .expect(200);
-    const recordOf = ({ message: _message, warning: _warning, ...record }: Record<string, unknown>) => record;
+    const recordOf = ({
+      message: _message,
+      warning: _warning,
+      warnings: _warnings,
+      ...record
+    }: Record<string, unknown>) => record;
 
     const list = await t.request().get('/api/leaves').set('Authorization', admin).expect(200);
     expect(list.body).toStrictEqual([recordOf(approved.body), recordOf(afternoon), recordOf(hours)]);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { INVITATION_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { countryCode, ianaTimeZone } from './calendar';
 import { nameText } from './names';
-import { authTexts } from './texts';
 import type { ApprovedTeam } from './teams';
+import { authTexts } from './texts';
 
 const email = z
   .string({ error: 'email is required' })
@@ -82,8 +82,8 @@ export interface SessionUser extends Partial<LeaveBalances> {
   companyName: string;
   /** The company's subscription has ended: every route but /auth and /billing answers 402 subscriptionExpired. */
   subscriptionExpired: boolean;
-  /** The teams whose requests the user decides (issue 30); none, or absent, for a user who approves for none. */
-  approvesTeams?: ApprovedTeam[];
+  /** The teams whose members' requests the user decides (issue 30), by name; empty: none. */
+  approvesTeams: ApprovedTeam[];
 }
 
 export interface SessionReply {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { leavePolicyTexts } from './balance-texts';
 import { DEFAULT_WORKDAY_HOURS, EMPLOYEE_DEFAULTS } from './constants';
+import { employeeTeamField } from './teams';
 import {
   employeeBalancesSchema,
   employeeInputSchema,
@@ -171,6 +172,8 @@ export const employeeLeaveFields = {
 };
 
 const optionalLeaveFields = {
+  /** The person's team (issue 30): null, or absent on create, is no team; absent on update keeps it. */
+  team_id: employeeTeamField.team_id.optional(),
   work_pattern: employeeLeaveFields.work_pattern.optional(),
   work_pattern_from: employeeLeaveFields.work_pattern_from.optional(),
   end_date: employeeLeaveFields.end_date.optional(),
@@ -193,6 +196,8 @@ export type EmployeeChangeParsed = z.output<typeof employeeChangeSchema>;
 
 /** What an employee record adds (list, record, create and update replies): the current leave year's carry-over. */
 export interface EmployeeLeaveRecord {
+  /** The person's team (issue 30); null: in no team. */
+  team_id: number | null;
   work_pattern: WorkPattern | null;
   end_date: string | null;
   /** Days carried into the current leave year. */

@@ -18,11 +18,15 @@ import { blackoutTexts, teamTexts } from './team-texts';
  * they approve for, never their own; admins decide any request. Each employee is in at most one team.
  */
 
+/** Ids are Postgres integers: a larger number bound to an integer column would fail the query. */
+const MAX_ID = 2_147_483_647;
+
 const entityId = (field: string) =>
   z
     .number({ error: `${field} must be an id` })
     .int(`${field} must be an id`)
-    .positive(`${field} must be an id`);
+    .positive(`${field} must be an id`)
+    .max(MAX_ID, `${field} must be an id`);
 
 /** The largest cap a team may set: more than any small business's team, and an int4 with room. */
 export const MAX_TEAM_ABSENT = 1_000;
@@ -81,8 +85,10 @@ export const teamFilterSchema = z.object({
     .number({ error: 'team_id must be an id' })
     .int('team_id must be an id')
     .positive('team_id must be an id')
+    .max(MAX_ID, 'team_id must be an id')
     .optional(),
 });
+export type TeamFilter = z.output<typeof teamFilterSchema>;
 
 /** `?to_decide=true` of GET /api/leaves: only the pending requests the caller may decide. */
 export const toDecideFilterSchema = z.object({

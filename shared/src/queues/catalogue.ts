@@ -31,6 +31,8 @@ const leaveSubmittedMail = z.object({
   summary: z.string(),
   reason: z.string().nullable(),
   link: z.url(),
+  /** Why the admins, not the team's approvers, were sent it: 'the approver is away until 12 January' (issue 30). */
+  routedBecause: z.string().optional(),
 });
 
 const leaveDecidedMail = z.object({

@@ -1,5 +1,5 @@
 import { leaveRequestInputSchema, type LeaveRequestInput } from '../contracts';
-import { previewLeave } from './leave-preview';
+import { balanceAfterRequest, previewLeave } from './leave-preview';
 
 // Monday 2 to Friday 6 March 2026.
 const monday = '2026-03-02';
@@ -87,5 +87,28 @@ describe(previewLeave.name, () => {
       remaining: null,
     });
     expect(previewLeave(request(), null)).toMatchObject({ kind: 'vacation', remaining: null });
+  });
+});
+
+describe(balanceAfterRequest.name, () => {
+  it("should answer what is left of the request's year, to one decimal", () => {
+    expect(balanceAfterRequest([{ leaveYear: 2027, requested: 2.5, available: 10.2 }])).toBe(7.7);
+  });
+
+  it('should answer the lower of two leave years when the request crosses a year end', () => {
+    expect(
+      balanceAfterRequest([
+        { leaveYear: 2026, requested: 3, available: 4 },
+        { leaveYear: 2027, requested: 2, available: 25 },
+      ]),
+    ).toBe(1);
+  });
+
+  it('should go below zero where the request would overdraw (sick days)', () => {
+    expect(balanceAfterRequest([{ leaveYear: 2027, requested: 3, available: 1 }])).toBe(-2);
+  });
+
+  it('should answer null for a request that takes from no year', () => {
+    expect(balanceAfterRequest([])).toBeNull();
   });
 });

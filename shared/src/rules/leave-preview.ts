@@ -1,4 +1,5 @@
 import type { LeaveRequestParsed } from '../contracts';
+import type { RequestPart } from './balance-changes';
 import {
   amountDrawn,
   balanceKindOf,
@@ -61,4 +62,14 @@ export function previewLeave(
     sickOverdrawn: kind === 'sick' && remaining !== null && requested > remaining,
     noWorkingDay: countsNoWorkingDay(duration),
   };
+}
+
+/**
+ * The balance a request draws on, after it: what its leave year has available on the request's first
+ * day less what it takes; across a leave year's end, the lowest of its years'. One decimal. Null when
+ * it takes from no year (no working day, or no balance: 'other' leave, an admin's own).
+ */
+export function balanceAfterRequest(parts: readonly RequestPart[]): number | null {
+  if (parts.length === 0) return null;
+  return Math.min(...parts.map((part) => Math.round((part.available - part.requested) * 10) / 10));
 }

@@ -35,8 +35,15 @@ const ROUTES: Record<string, [resource: string, action: string, callers: Callers
   'DELETE /api/employees/:id': ['employees', 'delete', adminsOnly],
   'POST /api/employees/:id/resend-invitation': ['employees', 'resendInvitation', adminsOnly],
 
+  'GET /api/teams': ['teams', 'list', adminsOnly],
+  'POST /api/teams': ['teams', 'create', adminsOnly],
+  'GET /api/teams/:id': ['teams', 'show', adminsOnly],
+  'PUT /api/teams/:id': ['teams', 'edit', adminsOnly],
+  'DELETE /api/teams/:id': ['teams', 'delete', adminsOnly],
+
   'GET /api/leaves': ['leaves', 'list', signedIn],
   'POST /api/leaves': ['leaves', 'create', signedIn],
+  'POST /api/leaves/preview': ['leaves', 'create', signedIn],
   'PUT /api/leaves/:id/approve': ['leaves', 'approve', adminsOnly],
   'POST /api/leaves/:id/cancel': ['leaves', 'cancel', signedIn],
 
@@ -157,6 +164,31 @@ describe(canAccess.name, () => {
       expect(cancel(admin, { ...own, status: 'cancelled' })).toBe(false);
     });
 
+    it("should let an approver decide their teams' members' pending requests, never their own nor another team's", () => {
+      const approver: AccessUser = { role: 'employee', approvesTeams: [{ id: 7 }, { id: 9 }] };
+      const approve = (user: AccessUser, record?: AccessRecord) =>
+        canAccess(user, { resource: 'leaves', action: 'approve', ...(record ? { record } : {}) });
+
+      expect(approve(approver)).toBe(true);
+      expect(approve(employee)).toBe(false);
+      expect(approve({ role: 'employee', approvesTeams: [] })).toBe(false);
+      expect(approve(approver, { ...colleagues, team_id: 9, status: 'pending' })).toBe(true);
+      expect(approve(approver, { ...colleagues, team_id: 8, status: 'pending' })).toBe(false);
+      expect(approve(approver, { ...colleagues, team_id: null, status: 'pending' })).toBe(false);
+      expect(approve(approver, { ...own, team_id: 7, status: 'pending' })).toBe(false);
+      expect(approve(approver, { ...colleagues, team_id: 7, status: 'approved' })).toBe(false);
+      expect(approve(admin, { ...own, team_id: 7, status: 'pending' })).toBe(true);
+    });
+
+    it("should show a request's reason and type to the approvers who decide it", () => {
+      const approver: AccessUser = { role: 'employee', approvesTeams: [{ id: 7 }] };
+      const details = (record: AccessRecord) => canAccess(approver, { resource: 'leaves', action: 'showDetails', record });
+
+      expect(details({ ...colleagues, team_id: 7 })).toBe(true);
+      expect(details({ ...colleagues, team_id: 8 })).toBe(false);
+      expect(details(colleagues)).toBe(false);
+    });
+
     it("should keep a colleague's reason and sick-day type from an employee, not from an admin", () => {
       expect(canAccess(employee, { resource: 'leaves', action: 'showDetails', record: own })).toBe(true);
       expect(canAccess(employee, { resource: 'leaves', action: 'showDetails', record: colleagues })).toBe(false);
@@ -194,7 +226,8 @@ describe(isAccessRequest.name, () => {
   it("should tell a known resource and action from react-admin's other questions", () => {
     expect(isAccessRequest({ resource: 'leaves', action: 'approve' })).toBe(true);
     expect(isAccessRequest({ resource: 'leaves', action: 'delete' })).toBe(false);
-    expect(isAccessRequest({ resource: 'teams', action: 'list' })).toBe(false);
+    expect(isAccessRequest({ resource: 'teams', action: 'delete' })).toBe(true);
+    expect(isAccessRequest({ resource: 'teams', action: 'approve' })).toBe(false);
     expect(isAccessRequest({ resource: 'toString', action: 'call' })).toBe(false);
   });
 });

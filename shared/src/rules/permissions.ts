@@ -12,11 +12,16 @@ import type { DataExportScope, LeaveStatus, Role } from '../contracts';
  */
 
 /**
- * The user who asks. The role decides today; a right on top of a role (issue 30: approving the
- * requests of a team) is one more field here, read by the rules it widens.
+ * The user who asks. The role decides; a right on top of a role (issue 30: approving the requests of
+ * a team) is one more field here, read by the rules it widens.
  */
 export interface AccessUser {
   role: Role;
+  /**
+   * The teams whose members' requests the user decides (issue 30); absent or empty: none. The session
+   * user's `approvesTeams` as it is, so the console asks with the user it holds.
+   */
+  approvesTeams?: ReadonlyArray<{ id: number }>;
 }
 
 /** What the rules read of a record. */
@@ -29,6 +34,8 @@ export interface AccessRecord {
   employee_id?: number | null;
   /** A data export's scope: the company's is for admins. */
   scope?: DataExportScope;
+  /** A leave request's owner's team now (null: in no team): its approvers decide it. */
+  team_id?: number | null;
 }
 
 type Rule = (user: AccessUser, record: AccessRecord | undefined) => boolean;
@@ -40,6 +47,17 @@ const ownRecords: Rule = (_user, record) => record === undefined || record.own =
 
 /** Everyone acts for themselves; only an admin names another employee. */
 const selfUnlessAdmin: Rule = (user, record) => record?.employee_id == null || user.role === 'admin';
+
+/**
+ * An approver of the record's team, on a request not their own; without a record (or its team), an
+ * approver of some team. Admins' rights are the rules' own.
+ */
+const teamApprover: Rule = (user, record) => {
+  const teams = user.approvesTeams ?? [];
+  if (record?.team_id === undefined) return teams.length > 0 && record?.own !== true;
+  const teamId = record.team_id;
+  return teamId !== null && teams.some((team) => team.id === teamId) && record.own !== true;
+};
 
 /** True when the record's status is unknown (no record, or a record without one) or one of `statuses`. */
 const statusIn = (record: AccessRecord | undefined, ...statuses: LeaveStatus[]) =>
@@ -63,15 +81,19 @@ const PERMISSIONS = {
     list: everyone,
     /** Everyone submits their own; only an admin submits for another employee. */
     create: selfUnlessAdmin,
-    /** Admins decide pending requests. */
-    approve: (user, record) => user.role === 'admin' && statusIn(record, 'pending'),
+    /** Admins decide pending requests; an approver their teams' members', never their own. */
+    approve: (user, record) => (user.role === 'admin' || teamApprover(user, record)) && statusIn(record, 'pending'),
     /** The owner withdraws a pending request; an admin withdraws any pending or approved one. */
     cancel: (user, record) =>
       user.role === 'admin'
         ? statusIn(record, 'pending', 'approved')
         : ownRecords(user, record) && statusIn(record, 'pending'),
-    /** A colleague's reason and sick-day type stay private: only admins and the owner see them. */
-    showDetails: (user, record) => user.role === 'admin' || ownRecords(user, record),
+    /**
+     * A colleague's reason and sick-day type stay private: only admins, the owner and the approvers
+     * who decide the request see them.
+     */
+    showDetails: (user, record) =>
+      user.role === 'admin' || ownRecords(user, record) || (record?.team_id != null && teamApprover(user, record)),
   },
   calendar: {
     list: everyone,
@@ -95,10 +117,8 @@ const PERMISSIONS = {
     download: ownRecords,
   },
   formerEmployees: { list: admins, erase: admins },
-  /** Teams, their approvers and caps (issue 30): admins set them. */
+  /** Teams, their approvers and caps (issue 30): admins. */
   teams: { list: admins, show: admins, create: admins, edit: admins, delete: admins },
-  /** Blackout periods: everyone sees them (the calendar shades them), admins set them. */
-  blackouts: { list: everyone, create: admins, delete: admins },
   /** Everyone reads the rules their balances follow; admins set them. */
   leavePolicy: { show: everyone, edit: admins },
   /** A person's ledger and forecast: their own, or anyone's of the company for an admin. */

@@ -68,6 +68,7 @@ export function renderMail(mail: MailContent): RenderedMail {
         `Hello ${mail.name},`,
         `${mail.employeeName} asked for leave: ${mail.summary}.`,
         `Reason: ${mail.reason ?? 'No reason provided'}`,
+        ...(mail.routedBecause ? [`You are receiving it because ${mail.routedBecause}.`] : []),
       ];
       const footnote = 'Approve or reject it with one click in Teamfolk.';
       return {

@@ -35,6 +35,7 @@ export class Employee extends Model<InferAttributes<Employee>, InferCreationAttr
   declare bankHoursTotal: CreationOptional<number>;
   declare bankHoursUsed: CreationOptional<number>;
   declare endDate: CreationOptional<string | null>;
+  declare teamId: CreationOptional<number | null>;
   declare workPattern: CreationOptional<WorkPattern | null>;
   declare vacationDaysAllowance: CreationOptional<number | null>;
   declare sickDaysAllowance: CreationOptional<number | null>;
@@ -81,6 +82,7 @@ export class Employee extends Model<InferAttributes<Employee>, InferCreationAttr
         bankHoursTotal: balance('bankHoursTotal', 7, EMPLOYEE_DEFAULTS.bankHoursTotal),
         bankHoursUsed: balance('bankHoursUsed', 7, 0),
         endDate: DataTypes.DATEONLY,
+        teamId: DataTypes.INTEGER,
         workPattern: DataTypes.JSONB,
         vacationDaysAllowance: allowance('vacationDaysAllowance'),
         sickDaysAllowance: allowance('sickDaysAllowance'),
