@@ -123,6 +123,8 @@ const PERMISSIONS = {
   leavePolicy: { show: everyone, edit: admins },
   /** A person's ledger and forecast: their own, or anyone's of the company for an admin. */
   balances: { show: (user, record) => user.role === 'admin' || ownRecords(user, record) },
+  /** Blackout periods: everyone sees them (the calendar, the leave dialog); admins set them. */
+  blackouts: { list: everyone, create: admins, delete: admins },
   /** Time in lieu: everyone logs their own extra hours and lists them (an admin, the company's); admins decide. */
   timeCredits: {
     list: everyone,
