@@ -9,7 +9,6 @@ export function TeamInput() {
         optionText="name"
         label="resources.employees.fields.team_id"
         emptyText={teamTexts.noTeam}
-        emptyValue={null}
         parse={(value: string | number | null) => (value === '' || value == null ? null : Number(value))}
       />
     </ReferenceInput>
