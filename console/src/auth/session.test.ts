@@ -12,6 +12,7 @@ const employee: SessionUser = {
   emailVerified: true,
   companyName: 'Acme',
   subscriptionExpired: false,
+  approvesTeams: [],
 };
 
 const expiredReply = { message: billingTexts.subscriptionExpired, subscriptionExpired: true };

@@ -9,6 +9,7 @@ const user: SessionUser = {
   emailVerified: true,
   companyName: 'Acme',
   subscriptionExpired: false,
+  approvesTeams: [],
 };
 
 describe(signedInRedirect.name, () => {

@@ -11,6 +11,7 @@ const employee: SessionUser = {
   emailVerified: true,
   companyName: 'Acme',
   subscriptionExpired: false,
+  approvesTeams: [],
 };
 
 function fakeSession(user: SessionUser | null) {

@@ -2,7 +2,7 @@ import { COVERAGE_CONFLICT_OPENING, type ApprovedTeam, type SessionUser } from '
 import { ApiRequestError } from '../providers/apiError';
 
 /** The teams whose requests the signed-in user decides (GET /auth/me's approvesTeams); none for most people. */
-export function approvedTeamsOf(user: Pick<SessionUser, 'approvesTeams'> | null | undefined): ApprovedTeam[] {
+export function approvedTeamsOf(user: Partial<Pick<SessionUser, 'approvesTeams'>> | null | undefined): ApprovedTeam[] {
   return user?.approvesTeams ?? [];
 }
 
