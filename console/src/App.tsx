@@ -26,6 +26,7 @@ import { DashboardNotFound } from './layout/DashboardNotFound';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { LiveSubscriptionOnly } from './layout/LiveSubscriptionOnly';
 import leaves from './leaves';
+import teams from './teams';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -83,6 +84,7 @@ export function App() {
         disableTelemetry
       >
         <Resource {...employees} />
+        <Resource {...teams} />
         <Resource {...leaves} />
         <CustomRoutes>
           <Route

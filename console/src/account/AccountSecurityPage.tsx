@@ -4,12 +4,15 @@ import { useTranslate } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
 import { Page } from '../layout/Page';
 import { DataExportCard } from '../privacy/DataExportCard';
+import { approvedTeamsOf } from '../teams/approver';
+import { DecisionEmailsCard } from '../teams/DecisionEmailsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 /**
  * /dashboard/account: every signed-in user changes their password and downloads their data here; admins
- * also manage two-step sign-in and download the company's data.
+ * also manage two-step sign-in and download the company's data; whoever decides requests chooses how
+ * they hear of them.
  */
 export function AccountSecurityPage() {
   const translate = useTranslate();
@@ -19,6 +22,9 @@ export function AccountSecurityPage() {
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
         <ChangePasswordCard />
         {canAccess(user, { resource: 'twoFactor', action: 'show' }) && <TwoFactorCard />}
+        {(canAccess(user, { resource: 'leaves', action: 'approve' }) || approvedTeamsOf(user).length > 0) && (
+          <DecisionEmailsCard />
+        )}
         <DataExportCard />
       </Stack>
     </Page>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Typography, useMediaQuery, type Theme } from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { canAccess } from '@teamfolk/shared/rules';
 import { useTranslate } from 'react-admin';
@@ -20,9 +21,15 @@ import { MonthNavigation } from './MonthNavigation';
 import { SubscribePanel } from './SubscribePanel';
 import { useCalendarMonth } from './useCalendarMonth';
 import { useCompanySettings } from './useCompanySettings';
+import { blackoutsByDate } from '../teams/blackoutDays';
+import { BlackoutsDialog } from '../teams/BlackoutsDialog';
+import { CalendarTeamFilter, useCalendarTeams } from '../teams/CalendarTeamFilter';
+import { useBlackouts } from '../teams/useBlackouts';
 
 /** The address keeps the shown month (?month=2026-03), so a reload or a shared link opens the same month. */
 const MONTH_PARAM = 'month';
+/** The chosen team (?team=4) stays in the address too. */
+const TEAM_PARAM = 'team';
 
 /** /dashboard/calendar: who is out this month, public holidays, and the ways to take the calendar elsewhere. */
 export function CalendarPage() {
@@ -34,17 +41,33 @@ export function CalendarPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settings, setSettings] = useCompanySettings(canEditSettings);
+  const managesBlackouts = canAccess(user, { resource: 'blackouts', action: 'create' });
+  const [blackoutsOpen, setBlackoutsOpen] = useState(false);
+  const teams = useCalendarTeams();
+  const { blackouts, reload: reloadBlackouts } = useBlackouts();
 
   const today = todayAsIsoDate();
   const currentMonth = monthOfIsoDate(today);
   const month = parseMonthKey(searchParams.get(MONTH_PARAM)) ?? currentMonth;
   const shownKey = monthKey(month);
-  const monthState = useCalendarMonth(monthRange(month));
+  const teamParam = Number(searchParams.get(TEAM_PARAM));
+  const teamId = Number.isInteger(teamParam) && teamParam > 0 ? teamParam : undefined;
+  const { start: rangeStart, end: rangeEnd } = monthRange(month);
+  const monthState = useCalendarMonth({ start: rangeStart, end: rangeEnd }, teamId);
   const data = monthState.status === 'failed' ? undefined : monthState.data;
   const holidays = useMemo(() => holidaysByDate(data?.holidays ?? []), [data]);
+  const blackoutDays = blackoutsByDate(blackouts, { start: rangeStart, end: rangeEnd }, teamId);
   const events = data?.events ?? [];
 
-  const showMonth = (key: string | undefined) => setSearchParams(key ? { [MONTH_PARAM]: key } : {}, { replace: true });
+  const showParams = (shownMonth: string | undefined, team: number | undefined) =>
+    setSearchParams(
+      {
+        ...(shownMonth ? { [MONTH_PARAM]: shownMonth } : {}),
+        ...(team !== undefined ? { [TEAM_PARAM]: String(team) } : {}),
+      },
+      { replace: true },
+    );
+  const showMonth = (key: string | undefined) => showParams(key, teamId);
 
   return (
     <Page title={translate('resources.calendar.name', { smart_count: 2 })}>
@@ -66,7 +89,12 @@ export function CalendarPage() {
             onMove={(months) => showMonth(monthKey(shiftMonth(month, months)))}
             onToday={() => showMonth(undefined)}
           />
-          <Box sx={{ display: 'flex', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' } }}>
+            <CalendarTeamFilter
+              teams={teams}
+              teamId={teamId}
+              onChange={(team) => showParams(searchParams.get(MONTH_PARAM) ?? undefined, team)}
+            />
             <CalendarExportButtons />
           </Box>
         </Box>
@@ -90,6 +118,11 @@ export function CalendarPage() {
                   settings.country ? 'resources.calendar.settings.title' : 'resources.calendar.settings.holidayHint',
                 )}
               </Button>
+              {managesBlackouts && (
+                <Button size="small" startIcon={<BlockIcon />} onClick={() => setBlackoutsOpen(true)}>
+                  {translate('resources.calendar.blackouts.manage')}
+                </Button>
+              )}
             </Box>
           )}
         </Box>
@@ -114,11 +147,18 @@ export function CalendarPage() {
         <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
           {compact ? (
             <>
-              <CompactMonthGrid key={shownKey} month={month} today={today} events={events} holidays={holidays} />
+              <CompactMonthGrid
+                key={shownKey}
+                month={month}
+                today={today}
+                events={events}
+                holidays={holidays}
+                blackouts={blackoutDays}
+              />
               <MonthAgenda month={month} today={today} events={events} holidays={holidays} />
             </>
           ) : (
-            <MonthGrid month={month} today={today} events={events} holidays={holidays} />
+            <MonthGrid month={month} today={today} events={events} holidays={holidays} blackouts={blackoutDays} />
           )}
         </Box>
       </Paper>
@@ -133,6 +173,14 @@ export function CalendarPage() {
         {monthState.status !== 'failed' && <MonthEventList month={month} events={data?.events} />}
         <SubscribePanel />
       </Box>
+      {managesBlackouts && blackoutsOpen && (
+        <BlackoutsDialog
+          blackouts={blackouts}
+          teams={teams}
+          onChanged={reloadBlackouts}
+          onClose={() => setBlackoutsOpen(false)}
+        />
+      )}
       {canEditSettings && settings && (
         <CalendarSettingsDialog
           open={settingsOpen}

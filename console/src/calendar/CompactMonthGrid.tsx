@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { alpha, Box, ButtonBase, Typography } from '@mui/material';
-import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
+import type { BlackoutRecord, CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
 import { eventsOnDay, isInMonth, monthWeeks, type MonthViewProps } from './calendarMonth';
 import { EventChipList } from './EventChip';
 import { HolidayName } from './HolidayName';
+import { blackoutReasons } from '../teams/blackoutDays';
+import { BlackoutName, blackoutShading } from '../teams/BlackoutName';
 
 /**
  * The month on a phone: seven narrow columns, Sunday to Saturday, with a mark on each day someone is
  * out. A tap on a day lists its people below the grid; a second tap on it closes the list.
  */
-export function CompactMonthGrid({ month, today, events, holidays }: MonthViewProps) {
+export function CompactMonthGrid({ month, today, events, holidays, blackouts }: MonthViewProps) {
   const translate = useTranslate();
   const [selected, setSelected] = useState<string>();
 
@@ -49,6 +51,7 @@ export function CompactMonthGrid({ month, today, events, holidays }: MonthViewPr
                       isSelected={day === selected}
                       events={eventsOnDay(events, day)}
                       holidays={holidays.get(day) ?? []}
+                      blackouts={blackouts?.get(day) ?? []}
                       onSelect={() => setSelected((current) => (current === day ? undefined : day))}
                     />
                   )}
@@ -59,7 +62,10 @@ export function CompactMonthGrid({ month, today, events, holidays }: MonthViewPr
         </tbody>
       </Box>
       {selected && (
-        <DayPeople day={selected} events={eventsOnDay(events, selected)} holidays={holidays.get(selected) ?? []} />
+        <>
+          <BlackoutName blackouts={blackouts?.get(selected) ?? []} />
+          <DayPeople day={selected} events={eventsOnDay(events, selected)} holidays={holidays.get(selected) ?? []} />
+        </>
       )}
     </Box>
   );
@@ -71,17 +77,21 @@ interface DayButtonProps {
   isSelected: boolean;
   events: CalendarEvent[];
   holidays: PublicHoliday[];
+  blackouts: BlackoutRecord[];
   onSelect: () => void;
 }
 
-function DayButton({ day, isToday, isSelected, events, holidays, onSelect }: DayButtonProps) {
+function DayButton({ day, isToday, isSelected, events, holidays, blackouts, onSelect }: DayButtonProps) {
   const translate = useTranslate();
   const people =
     events.length === 0
       ? translate('resources.calendar.compact.nobodyOut')
       : translate('resources.calendar.compact.peopleOut', { smart_count: events.length });
   const holidayNames = holidays.map((holiday) => holiday.name).join(', ');
-  const label = [formatFullDate(day), people].join(': ') + (holidayNames ? `, ${holidayNames}` : '');
+  const blackoutNote = blackouts.length
+    ? `, ${translate('resources.calendar.blackouts.shaded', { reason: blackoutReasons(blackouts) })}`
+    : '';
+  const label = [formatFullDate(day), people].join(': ') + (holidayNames ? `, ${holidayNames}` : '') + blackoutNote;
 
   return (
     <ButtonBase
@@ -100,6 +110,7 @@ function DayButton({ day, isToday, isSelected, events, holidays, onSelect }: Day
         fontWeight: isToday ? 700 : 500,
         color: holidays.length > 0 ? 'secondary.dark' : 'text.primary',
         bgcolor: holidays.length > 0 ? alpha(theme.palette.secondary.main, 0.08) : 'transparent',
+        ...(blackouts.length > 0 && { backgroundImage: blackoutShading(alpha(theme.palette.warning.main, 0.12)) }),
         ...(isToday && { boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` }),
         ...(isSelected && { bgcolor: 'primary.main', color: 'primary.contrastText' }),
         '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },

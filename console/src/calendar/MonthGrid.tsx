@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { alpha, Box, ButtonBase, Typography } from '@mui/material';
-import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
+import type { BlackoutRecord, CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
 import { dayNumberOf, formatFullDate, formatMonthTitle, WEEKDAYS } from './calendarFormat';
 import { eventsOnDay, isInMonth, monthWeeks, weekdayOf, type MonthViewProps } from './calendarMonth';
@@ -9,12 +9,13 @@ import { EventChipList } from './EventChip';
 import { EventSummary } from './EventSummary';
 import { HolidayName } from './HolidayName';
 import { VisuallyHidden } from './VisuallyHidden';
+import { BlackoutName, blackoutShading } from '../teams/BlackoutName';
 
 /** A cell shows this many chips; a busier day shows one fewer and a '+N more' button. */
 const CHIPS_PER_DAY = 3;
 
 /** The month as a table, Sunday to Saturday; the days of the neighbouring months are greyed out and left empty. */
-export function MonthGrid({ month, today, events, holidays }: MonthViewProps) {
+export function MonthGrid({ month, today, events, holidays, blackouts }: MonthViewProps) {
   const translate = useTranslate();
   return (
     <Box
@@ -61,6 +62,7 @@ export function MonthGrid({ month, today, events, holidays }: MonthViewProps) {
                   isToday={day === today}
                   events={eventsOnDay(events, day)}
                   holidays={holidays.get(day) ?? []}
+                  blackouts={blackouts?.get(day) ?? []}
                 />
               ) : (
                 <OutsideDayCell key={day} day={day} />
@@ -99,9 +101,10 @@ interface DayCellProps {
   isToday: boolean;
   events: CalendarEvent[];
   holidays: PublicHoliday[];
+  blackouts: BlackoutRecord[];
 }
 
-function DayCell({ day, isToday, events, holidays }: DayCellProps) {
+function DayCell({ day, isToday, events, holidays, blackouts }: DayCellProps) {
   const translate = useTranslate();
   const weekend = weekdayOf(day) === 0 || weekdayOf(day) === 6;
   const holiday = holidays.length > 0;
@@ -119,6 +122,7 @@ function DayCell({ day, isToday, events, holidays }: DayCellProps) {
           : weekend
             ? alpha(theme.palette.text.primary, 0.025)
             : 'background.paper',
+        ...(blackouts.length > 0 && { backgroundImage: blackoutShading(alpha(theme.palette.warning.main, 0.08)) }),
         ...(isToday && { boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` }),
       })}
     >
@@ -151,6 +155,7 @@ function DayCell({ day, isToday, events, holidays }: DayCellProps) {
         {holidays.map((publicHoliday) => (
           <HolidayName key={publicHoliday.name} holiday={publicHoliday} dense />
         ))}
+        <BlackoutName blackouts={blackouts} />
         {shown.length > 0 && <EventChipList events={shown} />}
         {overflowing && <MoreEventsButton day={day} events={events} hiddenCount={events.length - shown.length} />}
       </Box>

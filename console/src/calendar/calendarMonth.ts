@@ -1,4 +1,4 @@
-import type { CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
+import type { BlackoutRecord, CalendarEvent, PublicHoliday } from '@teamfolk/shared/contracts';
 import { DAY_MS, isoDateOfUtcTime, utcTimeOf } from '../format/dates';
 
 /** A shown month: the year and the month number, 1 for January. */
@@ -13,6 +13,8 @@ export interface MonthViewProps {
   today: string;
   events: readonly CalendarEvent[];
   holidays: ReadonlyMap<string, PublicHoliday[]>;
+  /** The blackout periods on each day, shaded with their reason. */
+  blackouts?: ReadonlyMap<string, BlackoutRecord[]>;
 }
 
 /** The days a request to the calendar API covers, both included, as YYYY-MM-DD. */

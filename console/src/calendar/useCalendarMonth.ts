@@ -21,14 +21,14 @@ interface Outcome {
 }
 
 /**
- * The events and public holidays of a date range. While a reload of the same range runs, the last
+ * The events (of one team's people, when `teamId` is given) and public holidays of a date range. While a reload of the same range runs, the last
  * data stays on screen; a new range starts empty.
  */
-export function useCalendarMonth(range: DateRange): CalendarMonthState & { reload: () => void } {
+export function useCalendarMonth(range: DateRange, teamId?: number): CalendarMonthState & { reload: () => void } {
   const dataProvider = useDataProvider<TeamfolkDataProvider>();
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>();
-  const rangeKey = `${range.start}/${range.end}`;
+  const rangeKey = `${range.start}/${range.end}/${teamId ?? ''}`;
   const requestKey = `${rangeKey}#${attempt}`;
 
   useEffect(() => {
@@ -38,7 +38,7 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
     Promise.all([
       // The month's grid lists leave; blackout periods are entries of their own kind.
       dataProvider
-        .getCalendarEvents(bounds, options)
+        .getCalendarEvents({ ...bounds, teamId }, options)
         .then(({ data }) => data.filter((entry): entry is CalendarEvent => !isCalendarBlackout(entry))),
       // Holidays only decorate the grid: without them the month is still worth showing.
       dataProvider.getPublicHolidays(bounds, options).then(
@@ -52,7 +52,7 @@ export function useCalendarMonth(range: DateRange): CalendarMonthState & { reloa
       },
     );
     return () => controller.abort();
-  }, [dataProvider, range.start, range.end, requestKey, rangeKey]);
+  }, [dataProvider, range.start, range.end, teamId, requestKey, rangeKey]);
 
   const reload = useCallback(() => setAttempt((current) => current + 1), []);
 

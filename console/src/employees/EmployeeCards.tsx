@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { CardField, CardFields, RecordCardList } from '../layout/RecordCardList';
 import { balanceColumns, Birthday, EmployeeName, HireDate } from './EmployeeFields';
 import { EmployeeRowActions } from './EmployeeRowActions';
+import { TeamName } from '../teams/TeamName';
 
 /** The list below 600px: one card per employee with the same fields and actions as the table. */
 export function EmployeeCards() {
@@ -24,6 +25,9 @@ export function EmployeeCards() {
             </Typography>
             <CardFields>
               <CardField label={translate('resources.employees.fields.role')}>{employee.role}</CardField>
+              <CardField label={translate('resources.employees.fields.team_id')}>
+                <TeamName employee={employee} />
+              </CardField>
               <CardField label={translate('resources.employees.fields.hire_date')}>
                 <HireDate employee={employee} />
               </CardField>

@@ -13,6 +13,7 @@ import { useSession } from '../auth/SessionProvider';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { ApiRequestError } from '../providers/apiError';
 import { FormDialog } from '../layout/FormDialog';
+import { teamValueOf, withTeamField } from '../teams/employeeTeam';
 import { todayAsIsoDate } from '../format/dates';
 import {
   checkoutEmployeeOf,
@@ -31,6 +32,7 @@ import { useEmployeeFeedback } from './useEmployeeFeedback';
 import { VerifyEmailFirstDialog } from './VerifyEmailFirstDialog';
 
 const BILLING_PATH = '/dashboard/billing';
+
 
 const StartAddingContext = createContext<() => void>(() => undefined);
 
@@ -105,10 +107,15 @@ function EmployeeCreateForm({
   const notify = useNotify();
   const { succeeded, failed } = useEmployeeFeedback();
   const [create] = useCreate<EmployeeCreatePayload, unknown, EmployeeSavedReply>();
-  const defaultValues = useMemo(() => newEmployeeDefaults(todayAsIsoDate(), policy), [policy]);
+  const defaultValues = useMemo(
+    () => ({ ...newEmployeeDefaults(todayAsIsoDate(), policy), ...teamValueOf() }),
+    [policy],
+  );
 
-  async function handleSubmit(values: EmployeeFormValues) {
-    const parsed = toEmployeeCreatePayload(values, policy);
+  async function handleSubmit(values: WithTeamValue<EmployeeFormValues>) {
+    const parsed = withTeamField((formValues: EmployeeFormValues) => toEmployeeCreatePayload(formValues, policy))(
+      values,
+    );
     if (!parsed.ok) return parsed.errors;
     try {
       const saved = await create('employees', { data: parsed.payload }, { returnPromise: true });

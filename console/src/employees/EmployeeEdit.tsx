@@ -9,9 +9,11 @@ import {
   type EmployeeFormValues,
   type EmployeeMutationReply,
 } from './employeeForms';
+import { teamValueOf, withTeamField } from '../teams/employeeTeam';
 import { EmployeeInputs } from './EmployeeInputs';
 import { EmployeePolicyGate } from './EmployeePolicyGate';
 import { useEmployeeUpdateSubmit } from './useEmployeeUpdateSubmit';
+
 
 interface EmployeeEditDialogProps {
   employee: EmployeeRecord;
@@ -30,11 +32,14 @@ export function EmployeeEditDialog({ employee, onClose }: EmployeeEditDialogProp
 function EmployeeEditForm({ employee, policy, onClose }: EmployeeEditDialogProps & { policy: LeavePolicy }) {
   const translate = useTranslate();
   const [update] = useUpdate<EmployeeMutationReply>();
-  const defaultValues = useMemo(() => employeeFormValuesOf(employee, policy, todayAsIsoDate()), [employee, policy]);
+  const defaultValues = useMemo(
+    () => ({ ...employeeFormValuesOf(employee, policy, todayAsIsoDate()), ...teamValueOf(employee) }),
+    [employee, policy],
+  );
   const handleSubmit = useEmployeeUpdateSubmit({
     employee,
     update,
-    toPayload: (values: EmployeeFormValues) => toEmployeeChangePayload(values, defaultValues, policy),
+    toPayload: withTeamField((values: EmployeeFormValues) => toEmployeeChangePayload(values, defaultValues, policy)),
     savedKey: 'resources.employees.messages.updated',
     failedKey: 'resources.employees.messages.saveFailed',
     onSaved: onClose,

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { MAX_BALANCE_DAYS, MAX_BALANCE_HOURS, WEEKDAYS } from '@teamfolk/shared/contracts';
 import { DateInput, email, maxValue, minValue, NumberInput, required, TextInput, useTranslate } from 'react-admin';
 import { formGridSx } from '../layout/FormDialog';
+import { TeamInput } from '../teams/TeamInput';
 
 // Module-level so react-hook-form sees the same validators on every render.
 const validateName = [required()];
@@ -31,6 +32,7 @@ export function EmployeeInputs({ patternFrom = false }: { patternFrom?: boolean 
       <DateInput source="hire_date" validate={validateHireDate} />
       <DateInput source="birthday" helperText="resources.employees.form.birthdayHelp" />
       <DateInput source="end_date" helperText="resources.employees.form.endDateHelp" />
+      <TeamInput />
       <NumberInput source="vacation_days_total" validate={validateDays} min={0} max={MAX_BALANCE_DAYS} step={0.5} />
       <NumberInput source="sick_days_total" validate={validateDays} min={0} max={MAX_BALANCE_DAYS} step={0.5} />
       <NumberInput source="bank_hours_total" validate={validateHours} min={0} max={MAX_BALANCE_HOURS} step={0.1} />

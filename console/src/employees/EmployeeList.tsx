@@ -20,6 +20,8 @@ import {
 } from '../layout/ResponsiveList';
 import { useIsMobile } from '../layout/useIsMobile';
 import { FormerEmployeesLink } from '../privacy/FormerEmployeesLink';
+import { TeamFilterInput } from '../teams/TeamFilterInput';
+import { TeamName } from '../teams/TeamName';
 import { AddEmployeeButton, AddEmployeeProvider } from './EmployeeCreate';
 import { EmployeeCards } from './EmployeeCards';
 import { exportEmployees } from './employeeExporter';
@@ -31,7 +33,7 @@ export interface EmployeesLocationState {
   successMessage?: string;
 }
 
-const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+const searchFilters = [<SearchInput key="q" source="q" alwaysOn />, <TeamFilterInput key="team_id" alwaysOn />];
 const mobileSortFields = [
   'name',
   'hire_date',
@@ -121,6 +123,12 @@ function EmployeeTable() {
         sx={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }}
       />
       <DataTable.Col<EmployeeRecord> source="role" sx={{ minWidth: 80 }} />
+      <DataTable.Col<EmployeeRecord>
+        source="team_id"
+        disableSort
+        render={(employee) => <TeamName employee={employee} />}
+        sx={{ whiteSpace: 'normal', minWidth: 80 }}
+      />
       <DataTable.Col<EmployeeRecord> source="hire_date" render={(employee) => <HireDate employee={employee} />} />
       <DataTable.Col<EmployeeRecord> source="birthday" render={(employee) => <Birthday employee={employee} />} />
       {balanceColumns.map(({ source, format }) => (

@@ -10,6 +10,7 @@ import {
   leavePolicyTexts,
   leaveTexts,
   reportTexts,
+  teamTexts,
 } from '@teamfolk/shared/contracts';
 import { REQUEST_TYPE_LABELS } from '@teamfolk/shared/rules';
 
@@ -215,6 +216,17 @@ export const en = {
         turnOffConfirm: 'Turn off',
         disableFailed: 'Failed to turn off two-step sign-in',
       },
+      decisionEmails: {
+        title: 'E-mails about requests to decide',
+        intro: 'How Teamfolk tells you of the leave requests you approve.',
+        label: 'Send me',
+        immediate: teamTexts.decisionEmailsImmediate,
+        daily: teamTexts.decisionEmailsDaily,
+        loadFailed: 'Failed to load your e-mail preference',
+        saveFailed: 'Failed to save your e-mail preference',
+        saved: teamTexts.preferenceSaved,
+        retry: 'Try again',
+      },
     },
     privacy: {
       title: 'Your data',
@@ -344,6 +356,7 @@ export const en = {
         created_at: 'Submitted',
         from: 'From',
         to: 'To',
+        to_decide: teamTexts.toDecide,
         actions: 'Actions',
       },
       requestTypes: { ...REQUEST_TYPE_LABELS },
@@ -380,6 +393,19 @@ export const en = {
         rejectLabel: 'Reject the leave request of %{name}',
         withdraw: 'Withdraw',
         withdrawLabel: 'Withdraw the leave request of %{name}',
+        details: 'Who else is out',
+        detailsLabel: 'Who else is out during the leave of %{name}',
+      },
+      override: {
+        title: 'Over the team’s limit',
+        confirm: 'Approve anyway',
+      },
+      details: {
+        loading: 'Looking up who else is out...',
+        nobodyOut: 'Nobody else in the team is out on these days.',
+        colleaguesOut: 'Also out',
+        conflicts: 'Coverage',
+        failed: 'Could not look up who else is out',
       },
       withdraw: {
         title: 'Withdraw this leave request?',
@@ -409,6 +435,9 @@ export const en = {
         yearPart: '%{year}: %{amount}, %{after} left after',
         yearPartUnknown: '%{year}: %{amount}',
         noBalance: 'Other leave does not draw on a balance.',
+        checking: 'Checking the team’s calendar...',
+        colleaguesOut: 'Also out then: %{names}',
+        warningsTitle: 'Over the team’s limit',
       },
     },
     timeCredits: {
@@ -479,7 +508,30 @@ export const en = {
         label: 'Legend',
         pending: 'Pending',
         holiday: 'Public holiday',
+        blackout: 'Blackout period',
         today: 'Today',
+      },
+      teamFilter: {
+        label: 'Team',
+        everyone: 'Everyone',
+      },
+      blackouts: {
+        manage: 'Blackout periods',
+        title: 'Blackout periods',
+        intro: 'Requests of the chosen types that touch these dates are refused. Sick days are never blocked.',
+        empty: 'No blackout periods yet.',
+        add: 'Add blackout period',
+        start_date: 'From',
+        end_date: 'To',
+        team_id: 'Applies to',
+        companyWide: 'The whole company',
+        reason: 'Reason',
+        request_types: 'Blocked request types',
+        deleteLabel: 'Delete the blackout period %{period}',
+        confirmDeleteTitle: 'Delete this blackout period?',
+        confirmDelete: '%{period} (%{reason}): requests for these dates will be accepted again.',
+        close: 'Close',
+        shaded: 'Blackout: %{reason}',
       },
       list: {
         count: '%{smart_count} event |||| %{smart_count} events',
@@ -520,6 +572,45 @@ export const en = {
         saveFailed: 'Failed to save the calendar settings',
       },
     },
+    teams: {
+      name: 'Team |||| Teams',
+      fields: {
+        name: 'Name',
+        members: 'Members',
+        approver_ids: 'Approvers',
+        max_absent: 'Most away at once',
+        member_count: 'People',
+        actions: 'Actions',
+      },
+      messages: { ...teamTexts },
+      list: {
+        cardsLabel: 'Team cards',
+        retry: 'Try again',
+        noMembers: 'Nobody yet',
+        noApprovers: 'Admins decide',
+        noCap: 'No limit',
+        cap: '%{smart_count} person |||| %{smart_count} people',
+      },
+      empty: {
+        title: 'No teams yet',
+        message: 'Group people into teams to send their requests to an approver and to cap how many are away at once.',
+      },
+      actions: {
+        add: 'Add team',
+        edit: 'Edit',
+        editLabel: 'Edit the team %{name}',
+        delete: 'Delete',
+        deleteLabel: 'Delete the team %{name}',
+      },
+      delete: { title: 'Delete the team %{name}?' },
+      form: {
+        createTitle: 'Add team',
+        editTitle: 'Edit team',
+        save: 'Save',
+        maxAbsentHelp: 'Optional: at most this many of the team away on a working day',
+        approversHelp: 'They decide the requests of the team’s members; admins decide any request',
+      },
+    },
     employees: {
       name: 'Employee |||| Employees',
       fields: {
@@ -539,6 +630,7 @@ export const en = {
         bank_hours_used: 'Bank Hours Used',
         end_date: 'End Date',
         work_pattern_from: 'New pattern applies from',
+        team_id: 'Team',
         actions: 'Actions',
       },
       messages: {

@@ -4,6 +4,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import GroupsIcon from '@mui/icons-material/Groups';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -17,6 +18,7 @@ import { useIsMobile } from './useIsMobile';
 const menuIcons: Record<MenuResource, ReactElement> = {
   dashboard: <DashboardIcon />,
   employees: <PeopleIcon />,
+  teams: <GroupsIcon />,
   leaves: <EventNoteIcon />,
   calendar: <CalendarMonthIcon />,
   reports: <AssessmentIcon />,

@@ -4,6 +4,7 @@ describe(selectedMenuResource.name, () => {
   it('should select the menu item of the screen, and Dashboard only on the home screen', () => {
     expect(selectedMenuResource('/dashboard')).toBe('dashboard');
     expect(selectedMenuResource('/dashboard/employees')).toBe('employees');
+    expect(selectedMenuResource('/dashboard/teams')).toBe('teams');
     expect(selectedMenuResource('/dashboard/leaves')).toBe('leaves');
     expect(selectedMenuResource('/dashboard/calendar')).toBe('calendar');
     expect(selectedMenuResource('/dashboard/billing')).toBe('billing');

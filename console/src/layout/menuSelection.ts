@@ -6,6 +6,7 @@ export const MENU_ITEMS = [
   { resource: 'dashboard', to: '/dashboard' },
   // The former employees are reached from the Employees list, whose item stays selected there.
   { resource: 'employees', to: '/dashboard/employees', alsoSelectedOn: ['/dashboard/former-employees'] },
+  { resource: 'teams', to: '/dashboard/teams' },
   { resource: 'leaves', to: '/dashboard/leaves' },
   { resource: 'calendar', to: '/dashboard/calendar' },
   { resource: 'reports', to: '/dashboard/reports' },

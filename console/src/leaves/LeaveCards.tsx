@@ -1,10 +1,8 @@
 import { Box, Card, CardActions, CardContent, Typography } from '@mui/material';
 import type { LeaveRequestRecord } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
-import { useSession } from '../auth/SessionProvider';
 import { CardField, CardFields, RecordCardList } from '../layout/RecordCardList';
 import { FocusedLeaveAnchor, focusedCardSx } from './FocusedLeave';
-import { leaveActionsFor } from './leaveActions';
 import {
   LeaveDateText,
   LeaveDaysText,
@@ -14,11 +12,10 @@ import {
   RequestTypeText,
   SubmittedText,
 } from './LeaveFields';
-import { LeaveRowActions } from './LeaveRowActions';
+import { LeaveRowActions, useLeaveRowActions } from './LeaveRowActions';
 
 /** The list below 600px: one card per request with the table's fields and actions. */
 export function LeaveCards({ focusedId }: { focusedId: number | null }) {
-  const { user } = useSession();
   const translate = useTranslate();
 
   return (
@@ -27,7 +24,6 @@ export function LeaveCards({ focusedId }: { focusedId: number | null }) {
       placeholderHeight={200}
       renderCard={(leave) => {
         const focused = leave.id === focusedId;
-        const actions = leaveActionsFor(user, leave);
         return (
           <Card component="li" variant="outlined" sx={focused ? focusedCardSx : undefined}>
             {focused && <FocusedLeaveAnchor />}
@@ -63,14 +59,20 @@ export function LeaveCards({ focusedId }: { focusedId: number | null }) {
                 </CardField>
               </CardFields>
             </CardContent>
-            {(actions.decide || actions.withdraw) && (
-              <CardActions sx={{ justifyContent: 'flex-end', pt: 0, px: 2, pb: 2 }}>
-                <LeaveRowActions look="button" />
-              </CardActions>
-            )}
+            <LeaveCardActions leave={leave} />
           </Card>
         );
       }}
     />
+  );
+}
+
+function LeaveCardActions({ leave }: { leave: LeaveRequestRecord }) {
+  const actions = useLeaveRowActions(leave);
+  if (!actions.decide && !actions.withdraw) return null;
+  return (
+    <CardActions sx={{ justifyContent: 'flex-end', pt: 0, px: 2, pb: 2 }}>
+      <LeaveRowActions look="button" />
+    </CardActions>
   );
 }

@@ -49,6 +49,7 @@ import { todayAsIsoDate } from '../format/dates';
 import { usePublicHolidays } from './usePublicHolidays';
 import { balanceLineOf, type BalanceLine } from './leaveYearsPreview';
 import { useBalancesOn, useLeavePolicy } from './useLeaveYears';
+import { LeavePreviewWarnings } from './LeavePreviewWarnings';
 
 // Module-level so react-hook-form sees the same validators and choices on every render.
 const requiredChoice = [required()];
@@ -173,6 +174,7 @@ function LeaveInputs({ onNoWorkingDayChange }: { onNoWorkingDayChange: (noWorkin
             <Box className="wide">
               <LeavePreviewPanel values={formData} onNoWorkingDayChange={onNoWorkingDayChange} />
             </Box>
+            <LeavePreviewWarnings values={formData} />
           </Box>
         );
       }}

@@ -4,6 +4,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import { LEAVE_SORT_FIELDS, LEAVE_STATUSES, REQUEST_TYPES, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
 import {
   AutocompleteInput,
+  BooleanInput,
   DataTable,
   DateInput,
   ExportButton,
@@ -45,14 +46,25 @@ import {
 } from './LeaveFields';
 import { focusedLeaveIdOf, listSearchForLink } from './leaveLink';
 import { LeaveRowActions } from './LeaveRowActions';
+import { approvedTeamsOf } from '../teams/approver';
+import { LeavesToDecideProvider } from '../teams/LeavesToDecide';
 
 const statusChoices = LEAVE_STATUSES.map((status) => ({ id: status, name: `resources.leaves.statuses.${status}` }));
 const requestTypeChoices = REQUEST_TYPES.map((type) => ({ id: type, name: `resources.leaves.requestTypes.${type}` }));
 const mobileSortFields = LEAVE_SORT_FIELDS.filter((field) => field !== 'id');
 
 /** The status filter (and on wider screens the request type) shows at once; the others are behind 'Add filter'. */
-function leaveFilters({ byEmployee, isMobile }: { byEmployee: boolean; isMobile: boolean }) {
+function leaveFilters({
+  byEmployee,
+  isMobile,
+  approves,
+}: {
+  byEmployee: boolean;
+  isMobile: boolean;
+  approves: boolean;
+}) {
   return [
+    ...(approves ? [<BooleanInput key="to_decide" source="to_decide" alwaysOn />] : []),
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
     <SelectInput key="request_type" source="request_type" choices={requestTypeChoices} alwaysOn={!isMobile} />,
     ...(byEmployee
@@ -98,38 +110,46 @@ function LeaveListPage() {
 
   return (
     <Page title={translate('resources.leaves.name', { smart_count: 2 })}>
-      <ResponsiveList<LeaveRequestRecord>
-        sort={{ field: 'created_at', order: 'DESC' }}
-        filters={leaveFilters({ byEmployee: canAccess(user, { resource: 'employees', action: 'list' }), isMobile })}
-        actions={<LeaveListActions />}
-        exporter={exportLeaves}
-        empty={
-          <ListEmpty
-            icon={<EventNoteIcon />}
-            title={translate('resources.leaves.empty.title')}
-            message={translate(
-              user?.role === 'admin' ? 'resources.leaves.empty.adminMessage' : 'resources.leaves.empty.employeeMessage',
-            )}
-            action={
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
-                <LogExtraHoursButton />
-                <SubmitLeaveButton />
-              </Box>
-            }
-          />
-        }
-        error={
-          <ListLoadError
-            retryLabel={translate('resources.leaves.list.retry')}
-            message={(error) => errorMessage(error, translate('resources.leaves.messages.fetchFailed'))}
-          />
-        }
-        fetchFailedMessage={translate('resources.leaves.messages.fetchFailed')}
-        // react-admin paints its toolbars white on phones, where the cards below sit on the page's own background.
-        sx={{ '& .RaList-actions, & .RaList-actions > .MuiToolbar-root': { bgcolor: 'transparent' } }}
-        table={<LeaveTable focusedId={focusedId} />}
-        cards={<LeaveCards focusedId={focusedId} />}
-      />
+      <LeavesToDecideProvider>
+        <ResponsiveList<LeaveRequestRecord>
+          sort={{ field: 'created_at', order: 'DESC' }}
+          filters={leaveFilters({
+            byEmployee: canAccess(user, { resource: 'employees', action: 'list' }),
+            isMobile,
+            approves: approvedTeamsOf(user).length > 0,
+          })}
+          actions={<LeaveListActions />}
+          exporter={exportLeaves}
+          empty={
+            <ListEmpty
+              icon={<EventNoteIcon />}
+              title={translate('resources.leaves.empty.title')}
+              message={translate(
+                user?.role === 'admin'
+                  ? 'resources.leaves.empty.adminMessage'
+                  : 'resources.leaves.empty.employeeMessage',
+              )}
+              action={
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
+                  <LogExtraHoursButton />
+                  <SubmitLeaveButton />
+                </Box>
+              }
+            />
+          }
+          error={
+            <ListLoadError
+              retryLabel={translate('resources.leaves.list.retry')}
+              message={(error) => errorMessage(error, translate('resources.leaves.messages.fetchFailed'))}
+            />
+          }
+          fetchFailedMessage={translate('resources.leaves.messages.fetchFailed')}
+          // react-admin paints its toolbars white on phones, where the cards below sit on the page's own background.
+          sx={{ '& .RaList-actions, & .RaList-actions > .MuiToolbar-root': { bgcolor: 'transparent' } }}
+          table={<LeaveTable focusedId={focusedId} />}
+          cards={<LeaveCards focusedId={focusedId} />}
+        />
+      </LeavesToDecideProvider>
       <TimeCreditsSection />
     </Page>
   );

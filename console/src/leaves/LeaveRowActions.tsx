@@ -2,8 +2,9 @@ import { useState, type ReactElement } from 'react';
 import { Box, Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import GroupsIcon from '@mui/icons-material/Groups';
 import UndoIcon from '@mui/icons-material/Undo';
-import type { LeaveRequestRecord } from '@teamfolk/shared/contracts';
+import { teamTexts, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
 import {
   Confirm,
   useDataProvider,
@@ -16,18 +17,29 @@ import {
 import { useSession } from '../auth/SessionProvider';
 import { errorMessage } from '../providers/apiError';
 import type { TeamfolkDataProvider } from '../providers/dataProvider';
-import { leaveActionsFor } from './leaveActions';
+import { coverageConflictOf } from '../teams/approver';
+import { LeaveCoverageDetails } from '../teams/LeaveCoverageDetails';
+import { useLeavesToDecide } from '../teams/LeavesToDecide';
+import { leaveActionsFor, type LeaveActions } from './leaveActions';
 import { formatLeavePeriod } from './leaveFormat';
 
 /** Icons with tooltips in the table, where space is short; labelled buttons on the phone cards. */
 export type LeaveActionLook = 'icon' | 'button';
 
-/** Approve and reject (admins, pending rows) and withdraw, for the request in the record context. */
+/** The row's buttons: an approver also decides the pending requests the API lists as theirs to decide. */
+export function useLeaveRowActions(leave: LeaveRequestRecord | undefined): LeaveActions {
+  const { user } = useSession();
+  const toDecide = useLeavesToDecide();
+  if (!leave) return { decide: false, withdraw: false };
+  const actions = leaveActionsFor(user, leave);
+  return { ...actions, decide: actions.decide || toDecide.ids.has(leave.id) };
+}
+
+/** Approve and reject (deciders, pending rows) and withdraw, for the request in the record context. */
 export function LeaveRowActions({ look }: { look: LeaveActionLook }) {
   const leave = useRecordContext<LeaveRequestRecord>();
-  const { user } = useSession();
+  const actions = useLeaveRowActions(leave);
   if (!leave) return null;
-  const actions = leaveActionsFor(user, leave);
   if (!actions.decide && !actions.withdraw) return null;
 
   return (
@@ -38,6 +50,7 @@ export function LeaveRowActions({ look }: { look: LeaveActionLook }) {
         ...(look === 'icon' ? { flexWrap: 'nowrap' } : { flexWrap: 'wrap', gap: 1 }),
       }}
     >
+      {actions.decide && <DetailsButton leave={leave} look={look} />}
       {actions.decide && <DecideButtons leave={leave} look={look} />}
       {actions.withdraw && <WithdrawButton leave={leave} look={look} />}
     </Box>
@@ -105,22 +118,39 @@ function DecideButtons({ leave, look }: { leave: LeaveRequestRecord; look: Leave
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const { rememberConflict } = useLeavesToDecide();
   const [update] = useUpdate<LeaveRequestRecord>();
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  /** The 409 of an approval past the team's cap: approving anyway (an override, audited) is asked first. */
+  const [conflict, setConflict] = useState<string | null>(null);
 
-  function decide(decision: Decision) {
+  function decide(decision: Decision, override = false) {
     setDeciding(decision);
     void update(
       'leaves',
-      { id: leave.id, data: { status: decision === 'approve' ? 'approved' : 'rejected' }, previousData: leave },
+      {
+        id: leave.id,
+        data: { status: decision === 'approve' ? 'approved' : 'rejected', ...(override ? { override } : {}) },
+        previousData: leave,
+      },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () =>
+        onSuccess: () => {
+          setConflict(null);
           notify(decision === 'approve' ? 'resources.leaves.messages.approved' : 'resources.leaves.messages.rejected', {
             type: 'success',
-          }),
-        onError: (error) =>
-          notify(errorMessage(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' }),
+          });
+        },
+        onError: (error) => {
+          const overCap = override ? null : coverageConflictOf(error);
+          if (overCap) {
+            rememberConflict(leave.id, overCap);
+            setConflict(overCap);
+            return;
+          }
+          setConflict(null);
+          notify(errorMessage(error, translate('resources.leaves.messages.updateFailed')), { type: 'error' });
+        },
         onSettled: () => {
           setDeciding(null);
           refresh();
@@ -144,6 +174,36 @@ function DecideButtons({ leave, look }: { leave: LeaveRequestRecord; look: Leave
           onClick={() => decide(decision)}
         />
       ))}
+      <Confirm
+        isOpen={conflict !== null}
+        loading={deciding !== null}
+        title="resources.leaves.override.title"
+        content={`${conflict ?? ''} ${teamTexts.overrideConfirm}`}
+        confirm="resources.leaves.override.confirm"
+        confirmColor="warning"
+        ConfirmIcon={CheckCircleIcon}
+        onConfirm={() => decide('approve', true)}
+        onClose={() => setConflict(null)}
+      />
+    </>
+  );
+}
+
+/** Who else is out on the request's days, and the coverage conflict an approval met. */
+function DetailsButton({ leave, look }: { leave: LeaveRequestRecord; look: LeaveActionLook }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <LeaveActionButton
+        look={look}
+        text={translate('resources.leaves.actions.details')}
+        label={translate('resources.leaves.actions.detailsLabel', { name: leave.employee_name })}
+        icon={<GroupsIcon />}
+        color="inherit"
+        onClick={() => setOpen(true)}
+      />
+      {open && <LeaveCoverageDetails leave={leave} onClose={() => setOpen(false)} />}
     </>
   );
 }

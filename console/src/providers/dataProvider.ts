@@ -1,5 +1,13 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, Identifier, UpdateParams, UpdateResult } from 'react-admin';
+import type {
+  DataProvider,
+  GetListParams,
+  GetManyParams,
+  Identifier,
+  RaRecord,
+  UpdateParams,
+  UpdateResult,
+} from 'react-admin';
 import {
   leaveTexts,
   type AbsenceRateRow,
@@ -11,6 +19,11 @@ import {
   type BradfordRow,
   type LowUptakeRow,
   type TeamRecord,
+  type BlackoutInput,
+  type BlackoutRecord,
+  type DecisionEmailPreference,
+  type LeavePreviewReply,
+  type LeaveRequestInput,
   type BillingActionReply,
   type BillingCycleRecord,
   type BillingHistoryReply,
@@ -60,6 +73,7 @@ import {
 import type { DateRange } from '../calendar/calendarMonth';
 import { todayAsIsoDate } from '../format/dates';
 import type { ExportFormat, ReportName } from '../reports/reportFilters';
+import { wholeListPage, withPlainFilterParams } from './listParams';
 import { ApiRequestError } from './apiError';
 import { httpClient, httpDownload, type HttpOptions } from './httpClient';
 
@@ -138,8 +152,13 @@ export interface TeamfolkDataProvider extends DataProvider {
   getBalancesOn(employeeId: Identifier, on: string, options?: ReadOptions): Promise<{ data: BalancesOnReply }>;
 
   // Leave requests.
-  /** PUT /leaves/:id/approve: approves (true) or rejects (false) a pending request. */
-  approveLeave(id: Identifier, approved: boolean): Promise<{ data: LeaveSavedReply }>;
+  /**
+   * PUT /leaves/:id/approve: approves (true) or rejects (false) a pending request; `override` approves
+   * past the team's cap, which otherwise answers 409 naming the days and people.
+   */
+  approveLeave(id: Identifier, approved: boolean, override?: boolean): Promise<{ data: LeaveSavedReply }>;
+  /** POST /leaves/preview: what the submission would count, draw and warn of; writes nothing, refuses as it would. */
+  previewLeave(input: LeaveRequestInput, options?: ReadOptions): Promise<{ data: LeavePreviewReply }>;
   /** GET /decisions/:token: the e-mailed decision link's page (public; shows, never decides). */
   getDecisionLink(token: string): Promise<{ data: DecisionPageReply }>;
   /** POST /decisions/:token: decides as the link says (public; the link is the credential). */
@@ -158,8 +177,8 @@ export interface TeamfolkDataProvider extends DataProvider {
   getUpcomingEvents(): Promise<{ data: UpcomingEvent[] }>;
 
   // The calendar.
-  /** Leave and blackout periods (CalendarEntry). */
-  getCalendarEvents(range: DateRange, options?: ReadOptions): Promise<{ data: CalendarEntry[] }>;
+  /** Leave and blackout periods (CalendarEntry); `teamId`: only that team's people. */
+  getCalendarEvents(range: DateRange & { teamId?: number }, options?: ReadOptions): Promise<{ data: CalendarEntry[] }>;
   /** The company's public holidays in the range: leave does not count them. */
   getPublicHolidays(range: DateRange, options?: ReadOptions): Promise<{ data: PublicHoliday[] }>;
   getCompanySettings(options?: ReadOptions): Promise<{ data: CompanySettings }>;
@@ -169,6 +188,17 @@ export interface TeamfolkDataProvider extends DataProvider {
   getGoogleCalendarLinks(): Promise<{ data: GoogleCalendarLinks }>;
   getCalendarFeed(options?: ReadOptions): Promise<{ data: CalendarFeed }>;
   regenerateCalendarFeed(): Promise<{ data: CalendarFeed }>;
+
+  // Blackout periods: everyone lists them, admins set them.
+  getBlackouts(options?: ReadOptions): Promise<{ data: BlackoutRecord[] }>;
+  createBlackout(input: BlackoutInput): Promise<{ data: BlackoutRecord & { message?: string } }>;
+  deleteBlackout(id: number): Promise<{ data: { message?: string } }>;
+
+  // The e-mails of the requests the user decides: one each, or a daily digest.
+  getDecisionEmailPreference(options?: ReadOptions): Promise<{ data: { decision_emails: DecisionEmailPreference } }>;
+  saveDecisionEmailPreference(
+    preference: DecisionEmailPreference,
+  ): Promise<{ data: { decision_emails: DecisionEmailPreference; message?: string } }>;
 
   // Billing (spec section 7), admins only.
   getSeatPreview(): Promise<{ data: SeatPreview }>;
@@ -241,7 +271,7 @@ const reportPath = (report: ReportName | 'activity') => (report === 'activity' ?
 
 /** The API speaks react-admin's simple REST dialect on its list routes (sort, range, filter, Content-Range). */
 const restProvider = simpleRestProvider('', (url: string, { method, body, headers, signal } = {}) =>
-  httpClient(url, {
+  httpClient(withPlainFilterParams(url), {
     method: method as HttpOptions['method'],
     body: typeof body === 'string' ? body : undefined,
     headers,
@@ -258,11 +288,28 @@ async function updateLeave(params: UpdateParams): Promise<UpdateResult> {
   if (status !== 'approved' && status !== 'rejected') {
     throw new ApiRequestError(400, { message: leaveTexts.updateFailed });
   }
-  return dataProvider.approveLeave(params.id, status === 'approved');
+  return dataProvider.approveLeave(params.id, status === 'approved', params.data.override === true);
+}
+
+/** Resources whose routes answer a plain GET with the whole (short) list: the console sorts and pages it. */
+const WHOLE_LIST_RESOURCES = new Set(['teams']);
+
+async function wholeList<RecordType extends RaRecord>(resource: string): Promise<RecordType[]> {
+  const { data } = await read<RecordType[]>(`/${segment(resource)}`);
+  return data;
 }
 
 export const dataProvider: TeamfolkDataProvider = {
   ...restProvider,
+  getList: async <RecordType extends RaRecord>(resource: string, params: GetListParams) =>
+    WHOLE_LIST_RESOURCES.has(resource)
+      ? wholeListPage(await wholeList<RecordType>(resource), params)
+      : restProvider.getList<RecordType>(resource, params),
+  getMany: async <RecordType extends RaRecord>(resource: string, params: GetManyParams<RecordType>) => {
+    if (!WHOLE_LIST_RESOURCES.has(resource)) return restProvider.getMany<RecordType>(resource, params);
+    const wanted = new Set(params.ids.map(String));
+    return { data: (await wholeList<RecordType>(resource)).filter((record) => wanted.has(String(record.id))) };
+  },
   update: (resource, params) => (resource === 'leaves' ? updateLeave(params) : restProvider.update(resource, params)),
 
   login: (credentials) => write('POST', '/auth/login', credentials),
@@ -298,7 +345,9 @@ export const dataProvider: TeamfolkDataProvider = {
   getBalancesOn: (employeeId, on, options) =>
     read(`/employees/${segment(employeeId)}/balances?${new URLSearchParams({ on })}`, options),
 
-  approveLeave: (id, approved) => write('PUT', `/leaves/${segment(id)}/approve`, { approved }),
+  approveLeave: (id, approved, override = false) =>
+    write('PUT', `/leaves/${segment(id)}/approve`, override ? { approved, override } : { approved }),
+  previewLeave: (input, options) => write('POST', '/leaves/preview', input, options),
   cancelLeave: (id) => write('POST', `/leaves/${segment(id)}/cancel`),
 
   logExtraHours: (input) => write('POST', '/time-credits', input),
@@ -308,7 +357,8 @@ export const dataProvider: TeamfolkDataProvider = {
   // The user's own day decides 'Today!', not the server's.
   getUpcomingEvents: () => read(`/dashboard/upcoming-events?${new URLSearchParams({ today: todayAsIsoDate() })}`),
 
-  getCalendarEvents: (range, options) => read(`/calendar/events?${rangeQuery(range)}`, options),
+  getCalendarEvents: ({ teamId, ...range }, options) =>
+    read(`/calendar/events?${rangeQuery(range)}${teamId === undefined ? '' : `&team_id=${teamId}`}`, options),
   getPublicHolidays: (range, options) => read(`/calendar/holidays?${rangeQuery(range)}`, options),
   getCompanySettings: (options) => read('/calendar/settings', options),
   saveCompanySettings: (settings) => write('PUT', '/calendar/settings', settings),
@@ -316,6 +366,13 @@ export const dataProvider: TeamfolkDataProvider = {
   getGoogleCalendarLinks: () => read('/calendar/export/google'),
   getCalendarFeed: (options) => read('/calendar/feed-url', options),
   regenerateCalendarFeed: () => write('POST', '/calendar/feed-url/regenerate'),
+
+  getBlackouts: (options) => read('/blackouts', options),
+  createBlackout: (input) => write('POST', '/blackouts', input),
+  deleteBlackout: (id) => write('DELETE', `/blackouts/${id}`),
+
+  getDecisionEmailPreference: (options) => read('/auth/email-preference', options),
+  saveDecisionEmailPreference: (preference) => write('PUT', '/auth/email-preference', { decision_emails: preference }),
 
   getSeatPreview: () => read('/billing/seats'),
   getBillingInfo: (options) => read('/billing/info', options),

@@ -116,9 +116,12 @@ export function coverageWarningText(date: string, namesOut: readonly string[], m
   return `${weekdayDayText(date)}: ${nameListText(namesOut)} ${verb} already out; the team allows ${maxAbsent}`;
 }
 
+/** How the 409 of approving past the cap opens: the console tells it from the other 409s by it. */
+export const COVERAGE_CONFLICT_OPENING = 'Approving this request takes the team over its limit.';
+
 /** The 409 of approving past the cap, naming the days and the people (the warnings, joined). */
 export function coverageConflictText(warnings: readonly string[]): string {
-  return `Approving this request takes the team over its limit. ${warnings.join('. ')}. To approve anyway, confirm the override.`;
+  return `${COVERAGE_CONFLICT_OPENING} ${warnings.join('. ')}. To approve anyway, confirm the override.`;
 }
 
 /**
