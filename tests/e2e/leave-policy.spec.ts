@@ -88,7 +88,8 @@ for (const viewport of [
       await expect(page.getByText('Leave policy saved successfully')).toBeVisible();
       await expect(page.getByText(/^Saved at /)).toBeVisible();
       await page.reload();
-      await expect(page.getByLabel('Days carried over, at most')).toHaveValue('5');
+      // The whole dashboard loads again first: on a busy machine that takes a while.
+      await expect(page.getByLabel('Days carried over, at most')).toHaveValue('5', { timeout: 30_000 });
       await expect(page.getByRole('combobox', { name: 'Vacation is granted' })).toHaveText(
         'A twelfth at the start of each month',
       );

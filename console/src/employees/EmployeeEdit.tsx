@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EmployeeRecord, LeavePolicy } from '@teamfolk/shared/contracts';
-import { useTranslate, useUpdate } from 'react-admin';
+import { RecordContextProvider, useTranslate, useUpdate } from 'react-admin';
 import { todayAsIsoDate } from '../format/dates';
 import { FormDialog } from '../layout/FormDialog';
 import {
@@ -36,6 +36,7 @@ function EmployeeEditForm({ employee, policy, onClose }: EmployeeEditDialogProps
     () => ({ ...employeeFormValuesOf(employee, policy, todayAsIsoDate()), ...teamValueOf(employee) }),
     [employee, policy],
   );
+  const startingRecord = useMemo(() => ({ ...defaultValues, id: employee.id }), [defaultValues, employee.id]);
   const handleSubmit = useEmployeeUpdateSubmit({
     employee,
     update,
@@ -45,16 +46,20 @@ function EmployeeEditForm({ employee, policy, onClose }: EmployeeEditDialogProps
     onSaved: onClose,
   });
 
+  // react-admin's Form starts from the record in context over defaultValues: the row's record, whose
+  // null working pattern (the company's) would empty the week's hours.
   return (
-    <FormDialog
-      title={translate('resources.employees.form.editTitle')}
-      subtitle={employee.name}
-      submitLabel={translate('resources.employees.form.save')}
-      defaultValues={defaultValues}
-      onSubmit={handleSubmit}
-      onClose={onClose}
-    >
-      <EmployeeInputs patternFrom />
-    </FormDialog>
+    <RecordContextProvider value={startingRecord}>
+      <FormDialog
+        title={translate('resources.employees.form.editTitle')}
+        subtitle={employee.name}
+        submitLabel={translate('resources.employees.form.save')}
+        defaultValues={defaultValues}
+        onSubmit={handleSubmit}
+        onClose={onClose}
+      >
+        <EmployeeInputs patternFrom />
+      </FormDialog>
+    </RecordContextProvider>
   );
 }

@@ -74,9 +74,6 @@ export function FormDialog<Values extends object>({
       aria-labelledby={titleId}
     >
       <Form
-        // The values to start from are these alone: a dialog opened from a list row would otherwise
-        // start from the row's record, whose fields (a null working pattern) override them.
-        record={defaultValues}
         defaultValues={defaultValues}
         validate={validate}
         disableInvalidFormNotification={disableInvalidFormNotification}
