@@ -13,7 +13,7 @@ import { useSession } from '../auth/SessionProvider';
 import { announceEmployeesChanged } from '../billing/employeesChanged';
 import { ApiRequestError } from '../providers/apiError';
 import { FormDialog } from '../layout/FormDialog';
-import { teamValueOf, withTeamField } from '../teams/employeeTeam';
+import { teamValueOf, withTeamField, type WithTeamValue } from '../teams/employeeTeam';
 import { todayAsIsoDate } from '../format/dates';
 import {
   checkoutEmployeeOf,
@@ -32,7 +32,6 @@ import { useEmployeeFeedback } from './useEmployeeFeedback';
 import { VerifyEmailFirstDialog } from './VerifyEmailFirstDialog';
 
 const BILLING_PATH = '/dashboard/billing';
-
 
 const StartAddingContext = createContext<() => void>(() => undefined);
 

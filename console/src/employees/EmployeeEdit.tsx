@@ -14,7 +14,6 @@ import { EmployeeInputs } from './EmployeeInputs';
 import { EmployeePolicyGate } from './EmployeePolicyGate';
 import { useEmployeeUpdateSubmit } from './useEmployeeUpdateSubmit';
 
-
 interface EmployeeEditDialogProps {
   employee: EmployeeRecord;
   onClose: () => void;

@@ -9,7 +9,13 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import { periodText, type EmployeeRecord, type LeaveRequestRecord } from '@teamfolk/shared/contracts';
+import {
+  isCalendarBlackout,
+  periodText,
+  type CalendarEvent,
+  type EmployeeRecord,
+  type LeaveRequestRecord,
+} from '@teamfolk/shared/contracts';
 import { canAccess } from '@teamfolk/shared/rules';
 import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
@@ -99,7 +105,14 @@ function useColleaguesOut(leave: LeaveRequestRecord): Lookup {
     dataProvider
       .getCalendarEvents({ start: leave.start_date, end: leave.end_date, teamId }, { signal: controller.signal })
       .then(
-        ({ data }) => setLookup({ status: 'loaded', out: colleaguesOutOfEvents(data, leave) }),
+        ({ data }) =>
+          setLookup({
+            status: 'loaded',
+            out: colleaguesOutOfEvents(
+              data.filter((entry): entry is CalendarEvent => !isCalendarBlackout(entry)),
+              leave,
+            ),
+          }),
         (error: unknown) => {
           if (!controller.signal.aborted)
             setLookup({ status: 'failed', message: errorMessage(error, translate('resources.leaves.details.failed')) });

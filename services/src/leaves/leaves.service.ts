@@ -205,7 +205,9 @@ export class LeavesService {
             action: 'leave.submitted',
             entity: 'leave_request',
             entityId: record.id,
-            after: assessed.blackoutOverridden ? { ...record, blackout_overridden: assessed.blackoutOverridden } : record,
+            after: assessed.blackoutOverridden
+              ? { ...record, blackout_overridden: assessed.blackoutOverridden }
+              : record,
           },
           outbox: [
             ...toldNow.map((recipient) =>
@@ -433,7 +435,12 @@ export class LeavesService {
   ): Pick<SubmissionAssessment, 'recipients' | 'note'> {
     const users = new Map<number, Recipient>();
     for (const admin of submitter.admins)
-      users.set(admin.id, { id: admin.id, email: admin.email, name: admin.name, decisionEmails: admin.decision_emails });
+      users.set(admin.id, {
+        id: admin.id,
+        email: admin.email,
+        name: admin.name,
+        decisionEmails: admin.decision_emails,
+      });
     for (const approver of read.team?.approvers ?? [])
       if (approver.userId !== null && approver.email !== null)
         users.set(approver.userId, {
