@@ -104,6 +104,7 @@ describe('a record definition', () => {
       new EmployeesRepository(db.sequelize).page({
         companyId: company.id,
         search: null,
+        teamId: null,
         ids: null,
         sort: { field: 'id', order: 'ASC' },
         range: null,
@@ -156,6 +157,8 @@ describe('a record definition', () => {
       new LeavesRepository(db.sequelize).page({
         companyId: company.id,
         ownedByUser: null,
+        approvedTeams: [],
+        toDecide: false,
         status: null,
         requestType: null,
         employeeId: null,

@@ -184,6 +184,8 @@ describe(previewLeaveAcrossYears.name, () => {
       parts: [],
       refusal: null,
     });
+  });
+});
 
 describe(balanceAfterRequest.name, () => {
   it("should answer what is left of the request's year, to one decimal", () => {

@@ -84,7 +84,7 @@ export class DecisionsRepository {
             row.owner_user_id !== decider.id &&
             mayDecide(
               { role, employeeId: employee_id, approvesTeamIds: team_ids },
-              { employeeId: row.employee_id, teamId: row.owner_team_id },
+              { employeeId: row.employee_id === null ? null : Number(row.employee_id), teamId: row.owner_team_id },
             ),
         )
         .map(toLeaveRecord),
