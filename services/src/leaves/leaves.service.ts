@@ -11,7 +11,6 @@ import {
   coverageWarnings,
   countsNoWorkingDay,
   describeLeave,
-  eachIsoDay,
   isoDate,
   leaveTexts,
   MAX_LEAVE_SPAN_DAYS,
