@@ -1,13 +1,10 @@
 import type { Response } from 'express';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { reportTable, type ReportCell, type ReportColumn, type ReportFormat } from '@teamfolk/shared';
-
-/** A cell a spreadsheet would run as a formula (CWE-1236) is kept as text with a leading quote, as the data export does. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { reportTable, spreadsheetText, type ReportCell, type ReportColumn, type ReportFormat } from '@teamfolk/shared';
 
 export function guardedCell(cell: ReportCell): ReportCell {
-  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return typeof cell === 'string' ? spreadsheetText(cell) : cell;
 }
 
 const CONTENT_TYPES = {

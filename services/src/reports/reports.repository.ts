@@ -99,17 +99,6 @@ export class ReportsRepository {
     return { companyId: scope.companyId, teamIds: teamArray(scope.teamIds) };
   }
 
-  /** The teams a user approves for (through their employee record); none for someone who approves nothing. */
-  async approvedTeams(companyId: number, userId: number): Promise<number[]> {
-    const rows = await this.rows<{ team_id: number }>(
-      `SELECT a.team_id FROM team_approvers a JOIN employees e ON e.id = a.employee_id
-        WHERE a.company_id = :companyId AND e.user_id = :userId AND e.deleted_at IS NULL
-        ORDER BY a.team_id`,
-      { companyId, userId },
-    );
-    return rows.map((row) => row.team_id);
-  }
-
   /** The company's teams among `teamIds` (null: all), by name. */
   teams(scope: ReportScope): Promise<Array<{ id: number; name: string }>> {
     return this.rows(

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import {
   ABSENCE_RATE_COLUMNS,
   ABSENCE_REPORT_COLUMNS,
@@ -18,23 +18,10 @@ import { parseListQuery } from '../http/list-query';
 import { sendReport } from './report-files';
 import type { ReportsService } from './reports.service';
 
-/**
- * The teams a non-admin approves for, on the session for canAccess and the reports' scope. Where the
- * session already carries them (issue 30) they are not looked up again.
- */
-function withApproverRight(reports: ReportsService): RequestHandler {
-  return async (req, _res, next) => {
-    const session = sessionOf(req);
-    if (session.role !== 'admin' && session.approvesTeams === undefined)
-      req.auth = { ...session, approvesTeams: (await reports.approvedTeams(session)).map((id) => ({ id })) };
-    next();
-  };
-}
-
 /** GET /api/reports/* (admins: the company; approvers: their teams), as JSON, CSV or XLSX. */
 export function reportsRoutes(session: SessionGuard, reports: ReportsService): Router {
   const router = Router();
-  const guard = [...session, withApproverRight(reports), requirePermission('reports', 'list')];
+  const guard = [...session, requirePermission('reports', 'list')];
 
   router.get('/absence', ...guard, async (req, res) => {
     const query = absenceReportQuerySchema.parse(req.query);

@@ -64,15 +64,9 @@ export class ReportsService {
     this.balancesRepository = new BalancesRepository(sequelize);
   }
 
-  /** The teams a non-admin approves for: their right to the reports and its reach. */
-  approvedTeams(auth: AuthContext): Promise<number[]> {
-    return this.repository.approvedTeams(auth.companyId, auth.userId);
-  }
-
   /** Whose rows the caller sees: an admin the company's, or one team of it; an approver their teams, or one. */
   private async scopeOf(auth: AuthContext, teamId: number | undefined): Promise<ReportScope> {
-    const reach =
-      auth.role === 'admin' ? null : (auth.approvesTeams?.map((team) => team.id) ?? (await this.approvedTeams(auth)));
+    const reach = auth.role === 'admin' ? null : (auth.approvesTeams ?? []).map((team) => team.id);
     if (teamId === undefined) return { companyId: auth.companyId, teamIds: reach };
     const known =
       reach === null

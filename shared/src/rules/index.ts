@@ -5,6 +5,7 @@ export * from './upcoming-events';
 export * from './leave-summary';
 export * from './leave-preview';
 export * from './retention';
+export * from './spreadsheet-text';
 export * from './iso-days';
 export * from './leave-years';
 export * from './work-patterns';

@@ -1,19 +1,14 @@
 import archiver from 'archiver';
 import { stringify } from 'csv-stringify/sync';
-import type { DataExportScope } from '@teamfolk/shared';
+import { spreadsheetText, type DataExportScope } from '@teamfolk/shared';
 import type { Dataset } from './privacy.repository';
-
-/** A cell a spreadsheet would run as a formula (CWE-1236) is kept as text with a leading quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A plain number, as Postgres writes a numeric: a negative balance is a number, not a formula. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 function csvCell(value: unknown): string | number | boolean | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return spreadsheetText(text);
 }
 
 function toCsv({ rows }: Dataset): string {
