@@ -21,7 +21,10 @@ import { startNode } from './processes';
 import { measureOutboxToMail } from './queue-bench';
 import { explainCalendarMonth } from './explain';
 import { compareBuilds } from './mechanisms';
-import { benchLedgerLines, explainLongestLedger, judgeLedger, ledgerScenarios } from './ledger-bench';
+import { explainLongestLedger, judgeLedger, ledgerScenarios } from './ledger-bench';
+import { benchLines, parseLines } from './lines-bench';
+import { ensureLeaveDaysTimed, judgeReports, reportScenarios } from './reports-bench';
+import { judgeTeams, teamsBenchScenarios, TEAMS_READS } from './teams-bench';
 import {
   CALENDAR_FIRST_VIEW,
   CALENDAR_MONTH,
@@ -29,6 +32,7 @@ import {
   ISOLATION_READ,
   judge,
   LIGHT_READS,
+  PAIRED_ROUNDS,
   printReport,
   writeResults,
   type BenchResults,
@@ -48,19 +52,12 @@ const { values: args } = parseArgs({
     mechanisms: { type: 'string' },
     rounds: { type: 'string', default: '6' },
     latency: { type: 'boolean', default: false },
-    // `ledger`: only the balance ledger's lines and the pages' ratio budgets (ledger-bench.ts).
+    // `ledger`, `teams`, `reports` or a comma list: only those lines and their baseline (lines-bench.ts).
     lines: { type: 'string' },
   },
 });
 
 const stopStack: Array<() => Promise<void>> = [];
-
-/**
- * Rounds of the ratio budgets. On a shared host one 5-second window moves by a third against the
- * next (the Express + pg baseline alone, 1,036 then 3,042 requests/s two windows apart): a ratio of
- * two windows taken minutes apart measured the host as much as the route.
- */
-const PAIRED_ROUNDS = 5;
 
 /** Requests per second of the other company's reads while one company bursts: its users clicking. */
 const ISOLATION_RATE = 50;
@@ -123,13 +120,15 @@ async function main(): Promise<void> {
     return;
   }
   if (args.lines !== undefined) {
-    if (args.lines !== 'ledger') throw new Error(`--lines knows 'ledger', not '${args.lines}'`);
-    await benchLedgerLines({ databaseUrl, redisUrl: redis.url, summary, durationSeconds, stopStack, say });
+    const lines = parseLines(args.lines);
+    await benchLines(lines, { databaseUrl, redisUrl: redis.url, summary, durationSeconds, stopStack, say });
     return;
   }
   buildConsoleIfStale(say);
   const runId = startedAt.getTime().toString(36);
   const productionEnv = productionEnvironment(databaseUrl, redis.url, runId);
+
+  await ensureLeaveDaysTimed(databaseUrl, say);
 
   say('Starting the baselines and the API (NODE_ENV=production, LOG_LEVEL=info)...');
   const [baselineEmployee] = await queryRows<{ id: number }>(
@@ -256,6 +255,8 @@ async function main(): Promise<void> {
       signedInAs: largestAdminEmail,
     },
     ...(await ledgerScenarios(apiUrl, databaseUrl, summary)),
+    ...(await teamsBenchScenarios(apiUrl, databaseUrl)),
+    ...reportScenarios(apiUrl, summary),
   ];
   const baselines: Scenario[] = [
     { name: 'baseline: node:http + pg', kind: 'baseline', url: `${nodeHttp.baseUrl}/employee` },
@@ -268,10 +269,12 @@ async function main(): Promise<void> {
     figures.set(scenario.name, await measureSignedIn(scenario));
   }
   const expressBaseline = baselines.find((scenario) => scenario.name === EXPRESS_BASELINE)!;
-  const pairedRatios: Record<string, number[]> = Object.fromEntries(LIGHT_READS.map((name) => [name, []]));
+  // The teams' reads are held to the light reads' ratio, so they take the same paired rounds.
+  const pairedReads = [...LIGHT_READS, ...TEAMS_READS];
+  const pairedRatios: Record<string, number[]> = Object.fromEntries(pairedReads.map((name) => [name, []]));
   for (let round = 1; round <= PAIRED_ROUNDS; round += 1) {
-    say(`  light reads against ${EXPRESS_BASELINE}, round ${round} of ${PAIRED_ROUNDS}`);
-    for (const name of LIGHT_READS) {
+    say(`  light and teams reads against ${EXPRESS_BASELINE}, round ${round} of ${PAIRED_ROUNDS}`);
+    for (const name of pairedReads) {
       const read = reads.find((scenario) => scenario.name === name)!;
       const headers = bearer(await signIn(apiUrl, read.signedInAs!, summary.password));
       const baseline = await saturationOf(expressBaseline, durationSeconds);
@@ -428,7 +431,12 @@ async function main(): Promise<void> {
     memory: { api: apiMemory, workers: workersMemory },
     bundles: measureEntryScripts(consoleDist),
   };
-  const verdicts = [...judge(results), ...judgeLedger(results.routes, ledgerPlan)];
+  const verdicts = [
+    ...judge(results),
+    ...judgeLedger(results.routes, ledgerPlan),
+    ...judgeTeams(results.routes, pairedRatios),
+    ...judgeReports(results.routes, summary),
+  ];
   printReport(results, verdicts, say);
   const file = writeResults(results, verdicts);
   say(`\nResults written to ${file}`);

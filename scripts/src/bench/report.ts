@@ -47,6 +47,12 @@ export interface Verdict {
 }
 
 export const EXPRESS_BASELINE = 'baseline: Express + pg';
+/**
+ * Rounds of the ratio budgets. On a shared host one 5-second window moves by a third against the
+ * next (the Express + pg baseline alone, 1,036 then 3,042 requests/s two windows apart): a ratio of
+ * two windows taken minutes apart measured the host as much as the route.
+ */
+export const PAIRED_ROUNDS = 5;
 const NODE_BASELINE = 'baseline: node:http + pg';
 /** Light reads whose work is one small answer, like the baselines': held to 0.85 × Express + pg. */
 export const LIGHT_READS = [

@@ -1,11 +1,13 @@
 import { Client } from 'pg';
-import type { Scenario } from './http-load';
+import { percentile, type Scenario, type ScenarioFigures } from './http-load';
+import type { Verdict } from './report';
 
 /**
  * The benchmark's lines of teams and approvers (issue 30), for main.ts to measure with its reads: an
  * approver's page of leave (their own and their 50-person team's, pending first-come), and the leave
  * dialog's preview. Both are reads a user waits on, held to the light reads' budgets. They run on the
- * scale data seeded with teams (teams of 50 with approvers who have joined).
+ * scale data seeded with teams (teams of 50 with approvers who have joined). main.ts and lines-bench.ts
+ * measure them, take their paired rounds against Express + pg with the light reads', and judge them here.
  */
 
 export const APPROVER_LEAVES = 'GET /api/leaves as an approver of a 50-person team';
@@ -108,4 +110,36 @@ export async function teamsBenchScenarios(apiUrl: string, databaseUrl: string): 
       nextRequest: () => ({ path: '/api/leaves/preview', body: previewBody }),
     },
   ];
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * Two lines per read: its throughput over Express + pg's, the median of the paired rounds taken in
+ * the same run (`pairedRatios`, the baseline measured right before the route each round), and its
+ * p99 at the fixed offered load, with no errors in either phase.
+ */
+export function judgeTeams(routes: Record<string, ScenarioFigures>, pairedRatios: Record<string, number[]>): Verdict[] {
+  const { minRatioToExpress, maxP99Ms } = TEAMS_READ_BUDGETS;
+  return TEAMS_READS.flatMap((name): Verdict[] => {
+    const rounds = pairedRatios[name]!;
+    const ratio = percentile(
+      [...rounds].sort((a, b) => a - b),
+      0.5,
+    );
+    const route = routes[name]!;
+    const errors = route.saturation.errors + route.fixedRate.errors;
+    return [
+      {
+        budget: `${name}: ≥ ${minRatioToExpress} × Express + pg (median of paired rounds)`,
+        measured: `${ratio.toFixed(2)} × (${rounds.map((value) => value.toFixed(2)).join(', ')})`,
+        pass: ratio >= minRatioToExpress,
+      },
+      {
+        budget: `${name}: p99 < ${maxP99Ms} ms at ${route.offeredRate}/s, no errors`,
+        measured: `${ms(route.fixedRate.p99Ms)}, ${errors} errors`,
+        pass: route.fixedRate.p99Ms < maxP99Ms && errors === 0,
+      },
+    ];
+  });
 }
