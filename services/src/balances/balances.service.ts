@@ -283,7 +283,11 @@ export class BalancesService {
     runner: SqlRunner,
     companyId: number,
     employeeId: number,
-    { period, newHire = false }: { period?: { from: string; to: string }; newHire?: boolean } = {},
+    {
+      period,
+      newHire = false,
+      lock = true,
+    }: { period?: { from: string; to: string }; newHire?: boolean; lock?: boolean } = {},
   ): Promise<LedgerWrite | null> {
     const context = await this.repository.context(runner, companyId);
     const currentYear = currentYearOf(context);
@@ -292,14 +296,15 @@ export class BalancesService {
     const fromYear = Math.min(period ? leaveYearOf(period.from, startMonth) : currentYear, currentYear);
     const toYear = Math.max(period ? leaveYearOf(period.to, startMonth) : currentYear, currentYear);
     const [read] = await this.repository.subjects(runner, companyId, { employeeId }, toYear, {
-      lock: true,
+      lock,
       fromYear,
     });
     if (!read) return null;
     if (newHire) return { context, subject: { ...read, ledgerFromYear: currentYear }, currentYear };
     const { subject, entries } = opened(context, read);
-    if (read.ledgerFromYear === null) {
+    if (read.ledgerFromYear === null && lock) {
       // Opened now: the row says so in the same transaction, or the next write would open it again.
+      // A read without the lock (a rehearsal) uses the opening without writing it.
       await this.repository.insertEntries(runner, companyId, subject.id, entries);
       const { ledger } = ledgerOfYear(context, subject, currentYear);
       await this.repository.writeFigures(runner, companyId, [storedFiguresOf(subject, ledger)]);

@@ -204,6 +204,19 @@ describe('a company over its share', () => {
       const othersWrite = await rename(other, other.employees[0]!, 'Unhindered');
       expect(othersWrite.status).toBe(200);
       await narrow.get(`/api/employees/${held.id}`).set('Authorization', busy.auth).expect(200);
+      // A leave preview writes nothing: it passes as a read, and waits for no lock of the held person's.
+      const [day] = workdays(1);
+      await narrow
+        .post('/api/leaves/preview')
+        .set('Authorization', busy.auth)
+        .send({
+          employee_id: held.id,
+          start_date: day,
+          end_date: day,
+          request_type: 'vacation',
+          leave_type: 'full_day',
+        })
+        .expect(200);
 
       await lock.release();
       const replies = await Promise.all([first, ...later]);

@@ -147,7 +147,14 @@ export interface Settlement {
 
 /** The statements of one leave write: each call is one round trip; the last commits. */
 export class LeaveTransaction {
-  constructor(private readonly batch: BatchedTransaction) {}
+  /**
+   * A rehearsal (the preview) is rolled back and takes no lock: it may wait on no submission, and
+   * what it reads is what a submission would find unless one commits in between.
+   */
+  constructor(
+    private readonly batch: BatchedTransaction,
+    readonly rehearsal = false,
+  ) {}
 
   /**
    * Locks whose leave a submission is and reads what the submission needs besides: the company's
@@ -186,7 +193,7 @@ export class LeaveTransaction {
         `SELECT e.id AS employee_id, e.user_id, e.name, ${common}
            FROM employees e JOIN companies c ON c.id = e.company_id
           WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND e.${which}
-            FOR UPDATE OF e;
+            ${this.rehearsal ? '' : 'FOR UPDATE OF e'};
          ${sameDays} AND employee_id =
            (SELECT id FROM employees WHERE company_id = :companyId AND deleted_at IS NULL AND ${which})`,
         replacements,
@@ -195,7 +202,7 @@ export class LeaveTransaction {
     } else {
       // An admin's own leave: the advisory lock serialises their submissions as the row lock does an employee's.
       const [, rows, existing] = (await this.batch.send(
-        `SELECT pg_advisory_xact_lock(:lockKey);
+        `SELECT ${this.rehearsal ? 'NULL' : 'pg_advisory_xact_lock(:lockKey)'};
          SELECT NULL AS employee_id, u.id AS user_id, u.name, ${common}
            FROM users u JOIN companies c ON c.id = u.company_id
           WHERE u.company_id = :companyId AND u.id = :userId;
@@ -322,7 +329,7 @@ export class LeavesRepository {
     let outcome: { value: T } | undefined;
     try {
       await inBatchedTransaction(this.sequelize, async (batch) => {
-        outcome = { value: await work(new LeaveTransaction(batch)) };
+        outcome = { value: await work(new LeaveTransaction(batch, true)) };
         throw rolledBack;
       });
     } catch (error) {

@@ -318,6 +318,7 @@ export class LeavesService {
     if (submitter.employeeId !== null) {
       const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
         period: { from: input.start_date, to: input.end_date },
+        lock: !leaves.rehearsal,
       });
       if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
       context = write.context;

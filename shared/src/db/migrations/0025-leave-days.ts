@@ -54,18 +54,34 @@ function companyPatternOf(company: CompanyRow): WorkPattern {
   return (versions.findLast((version) => version.appliesFromYear <= currentYear)?.policy ?? fallback).work_pattern;
 }
 
-/** A country's public holidays (services/src/calendar/holidays.ts counts the same), by date. */
-function holidaysOf(country: string | null, region: string | null, from: string, to: string): Set<string> {
-  if (!country) return new Set();
-  const calendar = region ? new Holidays(country, region) : new Holidays(country);
-  const dates = new Set<string>();
-  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
-    for (const holiday of calendar.getHolidays(year, 'en') || []) {
-      const date = holiday.date.slice(0, 10);
-      if (holiday.type === 'public' && date >= from && date <= to) dates.add(date);
+/**
+ * A country's public holidays (services/src/calendar/holidays.ts counts the same), by date, over the
+ * years of a request. Each country, region and year is worked out once per backfill: building the
+ * calendar costs milliseconds, and a backfill meets millions of requests.
+ */
+function holidayCalendar(): (country: string | null, region: string | null, from: string, to: string) => Set<string> {
+  const byYear = new Map<string, Set<string>>();
+  const yearOf = (country: string, region: string | null, year: number) => {
+    const key = `${country}|${region ?? ''}|${year}`;
+    let dates = byYear.get(key);
+    if (!dates) {
+      const calendar = region ? new Holidays(country, region) : new Holidays(country);
+      dates = new Set(
+        (calendar.getHolidays(year, 'en') || [])
+          .filter((holiday) => holiday.type === 'public')
+          .map((holiday) => holiday.date.slice(0, 10)),
+      );
+      byYear.set(key, dates);
     }
-  }
-  return dates;
+    return dates;
+  };
+  return (country, region, from, to) => {
+    if (!country) return new Set();
+    const dates = new Set<string>();
+    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++)
+      for (const date of yearOf(country, region, year)) if (date >= from && date <= to) dates.add(date);
+    return dates;
+  };
 }
 
 /**
@@ -87,6 +103,7 @@ export async function backfillLeaveDays(sequelize: Sequelize, transaction?: Tran
       )
     ).map((company) => [company.id, { company, pattern: companyPatternOf(company) }]),
   );
+  const holidaysOf = holidayCalendar();
   let after = 0;
   for (;;) {
     const rows = await sequelize.query<ApprovedRow>(
