@@ -82,8 +82,9 @@ describe('Redis stopped for 30 s while 200 employees are created and 200 leaves 
     expect(summary(created)).toEqual({ answered: EMPLOYEES, failures: [] });
     expect(summary(submitted)).toEqual({ answered: EMPLOYEES, failures: [] });
     expect(Math.max(...[...created, ...submitted].map((reply) => reply.ms))).toBeLessThan(NO_HANG_MS);
-    // Each employee: an invitation e-mail and a seat update; each leave: an e-mail to the other admin.
-    expect(waiting).toBe(3 * EMPLOYEES);
+    // Each employee: an invitation e-mail and a seat update; each leave: an e-mail to the other admin
+    // and the scheduling of its reminder.
+    expect(waiting).toBe(4 * EMPLOYEES);
 
     const rows = await waitUntil(
       'the outbox to drain after Redis returned',

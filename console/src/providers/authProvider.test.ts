@@ -54,7 +54,7 @@ describe(createAuthProvider.name, () => {
 
     const admin = createAuthProvider(fakeSession({ ...employee, role: 'admin' }));
     await expect(admin.canAccess?.({ resource: 'leaves', action: 'delete' })).resolves.toBe(false);
-    await expect(admin.canAccess?.({ resource: 'reports', action: 'list' })).resolves.toBe(false);
+    await expect(admin.canAccess?.({ resource: 'payroll', action: 'list' })).resolves.toBe(false);
   });
 
   it("should let a call's failure through once the API client has ended the session, or when the call keeps its 401", async () => {

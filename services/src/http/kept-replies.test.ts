@@ -104,7 +104,7 @@ describe("a company's data version", () => {
 
     const beforeTruncate = [await versionOf(firstId), await versionOf(secondId)];
     await addLeave(secondPerson, '2031-03-04');
-    await byHand('TRUNCATE leave_requests');
+    await byHand('TRUNCATE leave_requests CASCADE');
     expect(await versionOf(firstId)).not.toEqual(beforeTruncate[0]);
     expect(await versionOf(secondId)).not.toEqual(beforeTruncate[1]);
   });
