@@ -47,7 +47,9 @@ const APPROVES_TEAMS_COLUMN = `(SELECT coalesce(json_agg(json_build_object('id',
 const SESSION_USER_COLUMNS = `${APPROVES_TEAMS_COLUMN}, u.name, u.email, u.email_verified_at IS NOT NULL AS email_verified,
             c.name AS company_name, e.id AS employee_id, e.name AS employee_name,
             e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
-            e.bank_hours_total, e.bank_hours_used`;
+            e.bank_hours_total, e.bank_hours_used,
+            e.id IS NOT NULL AND (e.balance_figures_valid_until IS NULL
+              OR e.balance_figures_valid_until < (now() AT TIME ZONE c.time_zone)::date) AS figures_stale`;
 
 const SESSION_USER_JOINS = `JOIN companies c ON c.id = u.company_id
        LEFT JOIN employees e ON e.user_id = u.id AND e.company_id = u.company_id AND e.deleted_at IS NULL`;

@@ -83,8 +83,8 @@ export function authRoutes(
   router.get('/me', ...sessionWithProfile, requirePermission('account', 'show'), async (req, res) => {
     const { userId, companyId } = sessionOf(req);
     // The stored figures of a new leave year, month or expiry are worked out before they are shown,
-    // as the lists do: the session read them before that.
-    const refreshed = await balances.refreshCompany(companyId, req.companyDataVersion);
+    // as the lists do; the session read says whether its figures have passed their day.
+    const refreshed = req.sessionFiguresStale ? await balances.refreshCompany(companyId) : false;
     res.json(refreshed ? await auth.me(userId) : req.sessionUser);
   });
 

@@ -27,6 +27,8 @@ export interface SessionUserRow {
   bank_hours_total: NumericColumn;
   bank_hours_used: NumericColumn;
   approves_teams: ApprovedTeam[];
+  /** The stored figures have passed the day they stop being true (a new leave year, month or expiry). */
+  figures_stale: boolean;
 }
 
 /** `subscription`: the company's, null when it never subscribed (which closes nothing). */

@@ -25,6 +25,8 @@ declare global {
       companyDataVersion?: string;
       /** The signed-in caller as GET /api/auth/me answers, read with the session where asked for. */
       sessionUser?: SessionUser;
+      /** Whether sessionUser's stored balance figures have passed the day they stop being true. */
+      sessionFiguresStale?: boolean;
     }
   }
 }
