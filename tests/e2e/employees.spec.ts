@@ -76,6 +76,7 @@ test('an admin adds an employee, edits them, changes their balances and deletes 
     /Maria Lopez/,
     employeeEmail,
     'Barista',
+    'No team',
     'Mar 5, 2024',
     'Not set',
     '25/25',
