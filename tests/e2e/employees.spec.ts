@@ -122,9 +122,9 @@ test('an admin adds an employee, edits them, changes their balances and deletes 
   await balances.getByRole('button', { name: 'Save balances' }).click();
   await expect(page.getByText('Employee balances updated successfully')).toBeVisible();
   await expect(balances).toBeHidden();
-  await expect(row.getByRole('cell').nth(5)).toHaveText('22/25');
-  await expect(row.getByRole('cell').nth(6)).toHaveText('-2/10');
-  await expect(row.getByRole('cell').nth(7)).toHaveText('5.5/8.0');
+  await expect(row.getByRole('cell').nth(6)).toHaveText('22/25');
+  await expect(row.getByRole('cell').nth(7)).toHaveText('-2/10');
+  await expect(row.getByRole('cell').nth(8)).toHaveText('5.5/8.0');
 
   await page.setViewportSize({ width: 375, height: 740 });
   const card = page.getByRole('list', { name: 'Employee cards' }).getByRole('listitem', { name: 'Maria Lopez' });

@@ -97,14 +97,14 @@ function EmployeeListPage() {
 }
 
 /**
- * Nine columns beside the menu at 1280 px (about 990 px): headers, dates, balances and e-mail addresses
+ * Ten columns beside the menu at 1280 px (about 990 px): headers, dates, balances and e-mail addresses
  * stay on one line, names and roles wrap between words, and an address longer than its column ends in an
  * ellipsis (whole in its title and to screen readers). The sort arrow shows on the sorted column only:
  * the others' hidden arrows took the width of a column.
  */
 const employeeTableSx = {
   ...responsiveTableSx,
-  '& .MuiTableCell-root': { px: 0.75, fontSize: '0.8125rem', whiteSpace: 'nowrap' },
+  '& .MuiTableCell-root': { px: 0.5, fontSize: '0.8125rem', whiteSpace: 'nowrap' },
   '& .MuiTableCell-root.column-name, & .MuiTableCell-root.column-role': { whiteSpace: 'normal' },
   '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
 } as const;
@@ -120,14 +120,14 @@ function EmployeeTable() {
       <DataTable.Col<EmployeeRecord>
         source="email"
         render={(employee) => <span title={employee.email}>{employee.email}</span>}
-        sx={{ maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }}
+        sx={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }}
       />
       <DataTable.Col<EmployeeRecord> source="role" sx={{ minWidth: 80 }} />
       <DataTable.Col<EmployeeRecord>
         source="team_id"
         disableSort
         render={(employee) => <TeamName employee={employee} />}
-        sx={{ whiteSpace: 'normal', minWidth: 80 }}
+        sx={{ whiteSpace: 'normal', minWidth: 64 }}
       />
       <DataTable.Col<EmployeeRecord> source="hire_date" render={(employee) => <HireDate employee={employee} />} />
       <DataTable.Col<EmployeeRecord> source="birthday" render={(employee) => <Birthday employee={employee} />} />
