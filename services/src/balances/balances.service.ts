@@ -478,6 +478,9 @@ export class BalancesService {
     return this.repository.transaction(async (runner) => {
       const context = await this.repository.context(runner, auth.companyId);
       const wanted = year ?? currentYearOf(context);
+      // A year's ledger is worked out from the last kept closing: a year far ahead would walk them all.
+      if (wanted > currentYearOf(context) + 1)
+        throw new HttpError(400, balanceLedgerTexts.yearTooFarAhead, { field: 'year' });
       const [subject] = await this.repository.subjects(runner, auth.companyId, { employeeId }, wanted, {
         lock: false,
       });

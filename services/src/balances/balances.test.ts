@@ -201,6 +201,16 @@ describe('GET /api/employees/:id/balance-ledger', () => {
       .expect(400);
     expect(reply.body.message).toBe('year must be a leave year (YYYY)');
   });
+
+  it('refuses a year past the next, which it would have to walk to', async () => {
+    const reply = await t
+      .request()
+      .get(`/api/employees/${erin.employee.id}/balance-ledger`)
+      .query({ year: 9998 })
+      .set('Authorization', adminA)
+      .expect(400);
+    expect(reply.body.message).toBe('year must be no later than next leave year');
+  });
 });
 
 describe('GET /api/employees/:id/balances?on=', () => {

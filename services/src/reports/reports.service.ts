@@ -223,6 +223,8 @@ export class ReportsService {
     const context = await this.context(auth.companyId);
     const on = asked ?? context.today;
     const year = leaveYearOf(on, policyFor(context, currentYearOf(context)).leave_year_start_month);
+    // A year's ledger is worked out from the last kept closing: a date years ahead would walk them all.
+    if (year > currentYearOf(context) + 1) throw new HttpError(400, reportTexts.onTooFarAhead, { field: 'on' });
     const bounds = leaveYearBounds(year, policyFor(context, year).leave_year_start_month);
     const people = await this.repository.people(scope);
     const inScope = new Set(people.map((person) => person.id));

@@ -1,14 +1,15 @@
 import ExcelJS from 'exceljs';
 import { QueryTypes } from 'sequelize';
 import type supertest from 'supertest';
-import type {
-  AbsenceRateRow,
-  AbsenceReportRow,
-  ActivityRow,
-  BalancesReportRow,
-  BradfordRow,
-  EmployeeRecord,
-  LowUptakeRow,
+import {
+  reportTexts,
+  type AbsenceRateRow,
+  type AbsenceReportRow,
+  type ActivityRow,
+  type BalancesReportRow,
+  type BradfordRow,
+  type EmployeeRecord,
+  type LowUptakeRow,
 } from '@teamfolk/shared';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { joinedEmployee, signedInAdmin, type JoinedEmployee, type SignedInAdmin } from '../testing/signed-in';
@@ -396,6 +397,13 @@ describe('GET /api/reports/balances and low-uptake', () => {
     await report('low-uptake', adminB, { team_id: north }).expect(404);
     const threshold = await report('low-uptake', adminA, { threshold: 2 }).expect(400);
     expect(threshold.body.message).toMatch(/threshold must be a share/);
+  });
+
+  it('refuses a date past next leave year, which no ledger reaches, with a 400 naming it', async () => {
+    for (const name of ['balances', 'low-uptake'] as const) {
+      const refused = await report(name, adminA, { on: '9999-12-31' }).expect(400);
+      expect(refused.body.message).toBe(reportTexts.onTooFarAhead);
+    }
   });
 });
 

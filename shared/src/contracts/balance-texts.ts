@@ -24,6 +24,7 @@ export const leavePolicyTexts = {
 export const balanceLedgerTexts = {
   fetchFailed: 'Failed to fetch the balance ledger',
   invalidYear: 'year must be a leave year (YYYY)',
+  yearTooFarAhead: 'year must be no later than next leave year',
   onOutsideForecast: 'on must be a date in this leave year or the next',
   howWorkedOut: 'How this is worked out',
 } as const;

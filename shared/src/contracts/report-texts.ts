@@ -7,6 +7,7 @@ export const reportTexts = {
   exportFailed: 'Failed to export the report',
   toBeforeFrom: 'to must not be before from',
   rangeTooLong: 'A report can cover at most three years',
+  onTooFarAhead: 'on must be a date no later than the end of next leave year',
   thresholdShare: 'threshold must be a share between 0 and 1 (0.25 is a quarter)',
   noTeam: 'No team',
   bradfordHint:
