@@ -98,6 +98,8 @@ const leaveListFilter = z
   .partial();
 
 const hashesPassword = 0.3;
+/** A report reads and works out the whole company's leave or ledgers on each call: fewer runs, same inputs. */
+const wholeCompanyReport = 0.3;
 
 export const fuzzEntries: Record<string, FuzzEntry> = {
   'POST /api/auth/signup': { body: signupSchema, alsoAnswers: [429], weight: hashesPassword },
@@ -270,18 +272,29 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
 
   'GET /api/reports/absence': {
     query: absenceReportQuerySchema,
+    weight: wholeCompanyReport,
     examples: [{ query: { from: '0001-01-01', to: '0001-12-31', group_by: 'month' } }, { query: { team_id: '1e20' } }],
   },
   'GET /api/reports/absence-rate': {
     query: absenceRateQuerySchema,
+    weight: wholeCompanyReport,
     examples: [{ query: { from: '9997-01-01', to: '9999-12-31' } }],
   },
-  'GET /api/reports/bradford': { query: reportOnQuerySchema, examples: [{ query: { on: '0001-01-01' } }] },
+  'GET /api/reports/bradford': {
+    query: reportOnQuerySchema,
+    weight: wholeCompanyReport,
+    examples: [{ query: { on: '0001-01-01' } }],
+  },
   'GET /api/reports/balances': {
     query: reportOnQuerySchema,
+    weight: wholeCompanyReport,
     examples: [{ query: { on: '0001-01-01' } }, { query: { on: '9999-12-31', format: 'xlsx' } }],
   },
-  'GET /api/reports/low-uptake': { query: lowUptakeQuerySchema, examples: [{ query: { threshold: 'NaN' } }] },
+  'GET /api/reports/low-uptake': {
+    query: lowUptakeQuerySchema,
+    weight: wholeCompanyReport,
+    examples: [{ query: { threshold: 'NaN' } }],
+  },
   'GET /api/activity': {
     listQuery: {
       sort: sortOf(ACTIVITY_SORT_FIELDS),
