@@ -1,10 +1,12 @@
 import Holidays from 'date-holidays';
 import { eachYearOfInterval, parseISO } from 'date-fns';
+import { LRUCache } from 'lru-cache';
 import type { PublicHoliday } from '@teamfolk/shared';
 
-const byYear = new Map<string, PublicHoliday[]>();
+/** Bounded: any year a request names is asked for, and a process must not keep them all. */
+const byYear = new LRUCache<string, PublicHoliday[]>({ max: 5_000 });
 
-/** A country's (and region's) public holidays of one year, computed once per process. */
+/** A country's (and region's) public holidays of one year, computed once per process while kept. */
 export function holidaysOfYear(country: string, region: string | null, year: number): PublicHoliday[] {
   const key = `${country}|${region ?? ''}|${year}`;
   let holidays = byYear.get(key);
