@@ -1,6 +1,7 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { BalancesOnReply, SignInReply } from '@teamfolk/shared';
 import { expect, signIn, test } from './support/fixtures';
+import { openLeaveRequests, openSignedIn, openSubmitDialog, remainingOf } from './support/leave-pages';
 import { createTeam, type TeamMember } from './support/team';
 
 const DAY_MS = 86_400_000;
@@ -38,37 +39,6 @@ function acrossNewYear() {
     nextYearDays: workingDaysBetween(`${newYear}-01-01`, end),
     laterMonday: isoDay(later),
   };
-}
-
-async function openSignedIn(browser: Browser, baseURL: string, member: TeamMember, heading: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, member.email, member.password);
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-  return page;
-}
-
-/** The 'Remaining' figure of one of the employee's balance cards. */
-function remainingOf(page: Page, balance: string): Locator {
-  return page
-    .locator('.MuiCard-root', { has: page.getByRole('heading', { name: balance }) })
-    .locator('dt', { hasText: 'Remaining' })
-    .locator('xpath=following-sibling::dd[1]');
-}
-
-async function openLeaveRequests(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Dashboard navigation' })
-    .getByRole('link', { name: 'Leave Requests' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Leave Requests', exact: true })).toBeVisible();
-}
-
-async function openSubmitDialog(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Submit Leave Request' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Submit Leave Request' });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 /** What the employee can take on a day, as the API says (their own balances route, with their own sign-in). */

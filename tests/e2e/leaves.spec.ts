@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, linkIn, signIn, test } from './support/fixtures';
-import { createTeam, type TeamMember } from './support/team';
+import { openLeaveRequests, openSignedIn, openSubmitDialog, remainingOf } from './support/leave-pages';
+import { createTeam } from './support/team';
 
 const DAY_MS = 86_400_000;
 
@@ -20,37 +21,6 @@ function workingWeek(weeksAhead = 1) {
 
 /** A birthday that comes round in `days` days by the server's (UTC) calendar; 1992 has a 29 February. */
 const birthdayInDays = (days: number) => `1992${new Date(Date.now() + days * DAY_MS).toISOString().slice(4, 10)}`;
-
-async function openSignedIn(browser: Browser, baseURL: string, member: TeamMember, heading: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, member.email, member.password);
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-  return page;
-}
-
-/** The 'Remaining' figure of one of the employee's balance cards. */
-function remainingOf(page: Page, balance: string): Locator {
-  return page
-    .locator('.MuiCard-root', { has: page.getByRole('heading', { name: balance }) })
-    .locator('dt', { hasText: 'Remaining' })
-    .locator('xpath=following-sibling::dd[1]');
-}
-
-async function openLeaveRequests(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Dashboard navigation' })
-    .getByRole('link', { name: 'Leave Requests' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Leave Requests', exact: true })).toBeVisible();
-}
-
-async function openSubmitDialog(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Submit Leave Request' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Submit Leave Request' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function submitFullDays(page: Page, start: string, end: string, reason?: string) {
   const dialog = await openSubmitDialog(page);
