@@ -168,6 +168,23 @@ describe('seedScale', () => {
     expect(others).toBe(0);
   });
 
+  it("writes each approved request's leave days, the reports' rows, as approval writes them", async () => {
+    const mismatched = await rows(`
+      SELECT l.id FROM leave_requests l
+        LEFT JOIN (SELECT d.leave_request_id, sum(d.days) AS days, sum(d.hours) AS hours,
+                          bool_and(d.employee_id = r.employee_id AND d.request_type = r.request_type) AS same_request
+                     FROM leave_days d JOIN leave_requests r ON r.id = d.leave_request_id
+                    GROUP BY d.leave_request_id) d ON d.leave_request_id = l.id
+       WHERE l.status = 'approved'
+         AND (d.days IS DISTINCT FROM l.days_count OR d.hours IS DISTINCT FROM l.hours_count OR NOT d.same_request)`);
+    expect(mismatched).toEqual([]);
+    const [{ others }] = (await rows<{ others: number }>(
+      `SELECT count(*)::int AS others FROM leave_days d JOIN leave_requests l ON l.id = d.leave_request_id
+        WHERE l.status <> 'approved'`,
+    )) as [{ others: number }];
+    expect(others).toBe(0);
+  });
+
   it("keeps every person's figures the current leave year's, fresh, and never overdrawn in any year", async () => {
     // The current year's used figures are its approved leave; nothing is stale, so a read rewrites nothing.
     const wrong = await rows(`

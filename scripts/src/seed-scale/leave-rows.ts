@@ -2,10 +2,18 @@ import { LEAVE_STATUSES, LEAVE_TYPES, REQUEST_TYPES, type LeaveRequestRecord } f
 import { toLeaveRecord } from '@teamfolk/services';
 import { BulkWriter, type TableBatch } from './bulk-writer';
 import { DAY_MS, isoDay } from './days';
-import { periodOfRow, requestTypeOf, takenEntriesOf, type CompanyLedger } from './ledger-history';
+import { countOf, periodOfRow, requestTypeOf, takenEntriesOf, type CompanyLedger } from './ledger-history';
 import type { LeaveStore } from './leaves';
 import { connect, deferForeignKeyChecks } from './owner-session';
-import { BALANCE_ENTRY_COLUMNS, LEAVE_COLUMNS, type AuditRow, type BalanceEntryRow, type LeaveRow } from './tables';
+import {
+  BALANCE_ENTRY_COLUMNS,
+  LEAVE_COLUMNS,
+  LEAVE_DAY_COLUMNS,
+  type AuditRow,
+  type BalanceEntryRow,
+  type LeaveDayRow,
+  type LeaveRow,
+} from './tables';
 import { LEAVE_REASONS } from './vocabulary';
 
 /**
@@ -126,28 +134,46 @@ export async function auditRecentLeaves(
   }
 }
 
-/** The `leave` entries approving the request recorded: one per working day, in the leave year of each. */
-function takenEntryRows(history: LeaveHistory, rank: number, leave: LeaveRow): BalanceEntryRow[] {
-  if (leave.status !== 'approved') return [];
+const toTenths = (value: number) => Math.round(value * 10);
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/**
+ * What approving the request recorded: the `leave` entries (one per working day, in the leave year
+ * of each) and its leave days, the reports' rows (migration 0025), both from one count.
+ */
+function approvalRows(history: LeaveHistory, rank: number, leave: LeaveRow) {
+  if (leave.status !== 'approved') return { entries: [], days: [] };
   const company = history.companyLedgers.get(leave.company_id);
   const row = history.order[rank] ?? 0;
   if (!company) throw new Error(`No ledger for company ${leave.company_id}`);
-  return takenEntriesOf(company, requestTypeOf(history.store, row), periodOfRow(history.store, row), leave.id).map(
-    ({ leaveYear, ...entry }) => ({
+  const period = periodOfRow(history.store, row);
+  const count = countOf(company, period);
+  const entries = takenEntriesOf(company, requestTypeOf(history.store, row), period, leave.id, count).map(
+    ({ leaveYear, ...entry }): BalanceEntryRow => ({
       company_id: leave.company_id,
       employee_id: leave.employee_id,
       leave_year: leaveYear,
       balance: entry.balance,
       kind: entry.kind,
       figure: entry.figure,
-      entry_date: Date.parse(`${entry.date}T00:00:00Z`) / DAY_MS,
-      amount: Math.round(entry.amount * 10),
+      entry_date: dayNumber(entry.date),
+      amount: toTenths(entry.amount),
       note: entry.note,
       leave_request_id: entry.leave_request_id,
       time_credit_id: null,
       created_at: leave.decided_at ?? leave.created_at,
     }),
   );
+  const days = count.perDay.map((day): LeaveDayRow => ({
+    company_id: leave.company_id,
+    employee_id: leave.employee_id,
+    leave_request_id: leave.id,
+    date: dayNumber(day.date),
+    request_type: leave.request_type,
+    days: toTenths(day.days),
+    hours: toTenths(day.hours),
+  }));
+  return { entries, days };
 }
 
 /**
@@ -176,11 +202,14 @@ export async function writeLeaveRows(
     const entryBatches = writers.map((writer) =>
       writer.table<BalanceEntryRow>('balance_entries', BALANCE_ENTRY_COLUMNS),
     );
+    const dayBatches = writers.map((writer) => writer.table<LeaveDayRow>('leave_days', LEAVE_DAY_COLUMNS));
     for (let rank = 0; rank < history.order.length; rank++) {
       const lane = Math.floor(rank / batchRows) % connections;
       const leave = leaveRow(history, rank);
       batches[lane]?.add(leave);
-      for (const entry of takenEntryRows(history, rank, leave)) entryBatches[lane]?.add(entry);
+      const approval = approvalRows(history, rank, leave);
+      for (const entry of approval.entries) entryBatches[lane]?.add(entry);
+      for (const day of approval.days) dayBatches[lane]?.add(day);
       if (rank % batchRows === batchRows - 1) {
         await writers[lane]?.settle();
         if ((rank + 1) % (50 * batchRows) === 0) onProgress(rank + 1);

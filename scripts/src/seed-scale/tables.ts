@@ -114,6 +114,16 @@ export interface BalanceEntryRow {
   created_at: number;
 }
 
+export interface LeaveDayRow {
+  company_id: number;
+  employee_id: number;
+  leave_request_id: number;
+  date: number;
+  request_type: string;
+  days: number;
+  hours: number;
+}
+
 export interface YearClosingRow {
   company_id: number;
   employee_id: number;
@@ -260,6 +270,16 @@ export const BALANCE_ENTRY_COLUMNS: TableSpec<BalanceEntryRow> = {
   leave_request_id: 'integer',
   time_credit_id: 'integer',
   created_at: 'instant',
+};
+
+export const LEAVE_DAY_COLUMNS: TableSpec<LeaveDayRow> = {
+  company_id: 'integer',
+  employee_id: 'integer',
+  leave_request_id: 'integer',
+  date: 'day',
+  request_type: 'text',
+  days: 'tenths',
+  hours: 'tenths',
 };
 
 export interface SeedTables {

@@ -182,14 +182,6 @@ export const leaveDays: Migration = {
         hours numeric(4, 1) NOT NULL CHECK (hours >= 0 AND hours <= 24),
         PRIMARY KEY (leave_request_id, date)
       );
-      -- The summaries and the rate: a company's days in a range, summed without reading the heap.
-      CREATE INDEX leave_days_company_date_idx ON leave_days (company_id, date)
-        INCLUDE (employee_id, request_type, days, hours);
-      -- The Bradford factor: a company's sick days of 52 weeks.
-      CREATE INDEX leave_days_company_sick_idx ON leave_days (company_id, date)
-        INCLUDE (employee_id, days) WHERE request_type = 'sick_day';
-      CREATE INDEX leave_days_employee_idx ON leave_days (employee_id, date);
-
       ALTER TABLE leave_days ENABLE ROW LEVEL SECURITY, FORCE ROW LEVEL SECURITY;
       DO $$
       BEGIN
@@ -202,6 +194,19 @@ export const leaveDays: Migration = {
         { transaction },
       );
       await backfillLeaveDays(sequelize, transaction);
+      // Built after the backfill: on millions of rows, one sort per index beats updating three per insert.
+      await sequelize.query(
+        `
+      -- The summaries and the rate: a company's days in a range, summed without reading the heap.
+      CREATE INDEX leave_days_company_date_idx ON leave_days (company_id, date)
+        INCLUDE (employee_id, request_type, days, hours);
+      -- The Bradford factor: a company's sick days of 52 weeks.
+      CREATE INDEX leave_days_company_sick_idx ON leave_days (company_id, date)
+        INCLUDE (employee_id, days) WHERE request_type = 'sick_day';
+      CREATE INDEX leave_days_employee_idx ON leave_days (employee_id, date);
+    `,
+        { transaction },
+      );
     });
   },
   async down({ context: sequelize }) {
