@@ -338,6 +338,11 @@ describe('GET /api/reports/absence-rate', () => {
     const csv = await report('absence-rate', adminA, { ...december, team_id: south, format: 'csv' }).expect(200);
     expect(parseCsv(csv.text).slice(1)).toEqual([[String(south), 'South', '2026-12', '21', '4', '2', '0.1905']]);
   });
+
+  it('ends at the last month of the calendar when the range does', async () => {
+    const rows = await rowsOf<AbsenceRateRow>('absence-rate', adminA, { from: '9999-11-15', to: '9999-12-31' });
+    expect([...new Set(rows.map((row) => row.month))]).toEqual(['9999-11', '9999-12']);
+  });
 });
 
 describe('GET /api/reports/bradford', () => {

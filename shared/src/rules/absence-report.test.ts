@@ -109,6 +109,10 @@ describe(monthsOf.name, () => {
   it('lists the first day of each month a range touches', () => {
     expect(monthsOf({ from: '2026-12-31', to: '2027-02-01' })).toEqual(['2026-12-01', '2027-01-01', '2027-02-01']);
   });
+
+  it('ends at the last month of the calendar, 9999-12', () => {
+    expect(monthsOf({ from: '9999-11-15', to: '9999-12-31' })).toEqual(['9999-11-01', '9999-12-01']);
+  });
 });
 
 describe('absence summary over split ranges', () => {

@@ -87,9 +87,12 @@ const byLabel = <Row extends { label: string }>(a: Row, b: Row) => a.label.local
 
 /** The first day of each month the range touches, in order. */
 export function monthsOf({ from, to }: DateRange): string[] {
-  const months: string[] = [];
-  for (let month = `${from.slice(0, 7)}-01`; month <= to; month = plusMonths(month, 1)) months.push(month);
-  return months;
+  // Counted, not compared as text: past 9999-12 the next month is "10000-01-01", which sorts first.
+  const monthNumber = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+  const first = `${from.slice(0, 7)}-01`;
+  return Array.from({ length: Math.max(0, monthNumber(to) - monthNumber(from) + 1) }, (_, index) =>
+    plusMonths(first, index),
+  );
 }
 
 /** Teams to report on: the given ones by name, then 'No team' when someone in scope has none. */

@@ -24,6 +24,13 @@ describe('calendar days', () => {
     expect(plusMonths('0050-12-31', 2)).toBe('0051-02-28');
   });
 
+  it('counts days in the years before 100 as in any other', () => {
+    expect(plusDays('0050-12-31', 1)).toBe('0051-01-01');
+    expect(daysInclusive('0099-12-31', '0100-01-01')).toBe(2);
+    expect(eachIsoDay('0099-12-31', '0100-01-01')).toEqual(['0099-12-31', '0100-01-01']);
+    expect(weekdayOf('0001-01-01')).toBe('mon');
+  });
+
   it('names weekdays', () => {
     expect(weekdayOf('2027-01-04')).toBe('mon');
     expect(weekdayOf('1990-10-21')).toBe('sun');

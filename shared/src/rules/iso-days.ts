@@ -9,9 +9,6 @@ import { WEEKDAYS, type Weekday } from '../contracts';
 
 const DAY_MS = 86_400_000;
 
-const utcOf = (isoDate: string) =>
-  Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
-
 /** YYYY-MM-DD of a UTC timestamp; years before 100 keep their four digits. */
 function isoOf(utcMs: number): string {
   const date = new Date(utcMs);
@@ -24,6 +21,14 @@ function utcMidnight(year: number, monthIndex: number, day: number): number {
   const date = new Date(Date.UTC(2000, monthIndex, day));
   date.setUTCFullYear(year + Math.floor(monthIndex / 12), ((monthIndex % 12) + 12) % 12, day);
   return date.getTime();
+}
+
+function utcOf(isoDate: string): number {
+  const year = Number(isoDate.slice(0, 4));
+  const monthIndex = Number(isoDate.slice(5, 7)) - 1;
+  const day = Number(isoDate.slice(8, 10));
+  // Date.UTC is the fast path, and right from year 100 on.
+  return year >= 100 ? Date.UTC(year, monthIndex, day) : utcMidnight(year, monthIndex, day);
 }
 
 export function plusDays(isoDate: string, days: number): string {
