@@ -410,6 +410,13 @@ describe('GET /api/reports/balances and low-uptake', () => {
       expect(refused.body.message).toBe(reportTexts.onTooFarAhead);
     }
   });
+
+  it('refuses a team id past the ids Postgres keeps with a 400 naming it', async () => {
+    for (const name of ['absence', 'absence-rate', 'bradford', 'balances', 'low-uptake'] as const) {
+      const refused = await report(name, adminA, { team_id: 2_147_483_648 }).expect(400);
+      expect(refused.body.message).toMatch(/team_id must be an id/);
+    }
+  });
 });
 
 describe('GET /api/activity', () => {
@@ -435,6 +442,11 @@ describe('GET /api/activity', () => {
     expect(signIns.map((row) => row.actor)).toEqual(expect.arrayContaining(['Ann North', 'Erin Nobody']));
     const csv = await activity(adminA, { kind: 'leave.cancelled', format: 'csv' }).expect(200);
     expect(parseCsv(csv.text)[0]).toEqual(['Id', 'At', 'By', 'Kind', 'Subject', 'Before', 'After']);
+  });
+
+  it('refuses an employee id past the ids Postgres keeps with a 400 naming it', async () => {
+    const refused = await activity(adminA, { employee_id: '2147483648' }).expect(400);
+    expect(refused.body.message).toMatch(/employee_id must be an id/);
   });
 
   it('is for admins of the company only', async () => {

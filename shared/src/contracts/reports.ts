@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './employees';
 import { REQUEST_TYPES } from './leaves';
 import { reportTexts } from './report-texts';
+import { queryId } from './teams';
 
 /**
  * Reports (issue 31): each route's query and the rows of its `{rows: [...]}` reply, snake case as
@@ -21,11 +22,7 @@ export const MAX_REPORT_RANGE_DAYS = 3 * 366;
 export const DEFAULT_LOW_UPTAKE_THRESHOLD = 0.25;
 
 const format = z.enum(REPORT_FORMATS, { error: `format must be one of: ${REPORT_FORMATS.join(', ')}` }).default('json');
-const teamId = z.coerce
-  .number({ error: 'team_id must be an id' })
-  .int('team_id must be an id')
-  .positive('team_id must be an id')
-  .optional();
+const teamId = queryId('team_id').optional();
 
 const spanDays = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
@@ -87,11 +84,7 @@ export type ActivitySortField = (typeof ACTIVITY_SORT_FIELDS)[number];
 export const activityQuerySchema = z
   .object({
     ...range,
-    employee_id: z.coerce
-      .number({ error: 'employee_id must be an id' })
-      .int('employee_id must be an id')
-      .positive('employee_id must be an id')
-      .optional(),
+    employee_id: queryId('employee_id').optional(),
     kind: z
       .string({ error: 'kind must be text' })
       .trim()

@@ -28,6 +28,14 @@ const entityId = (field: string) =>
     .positive(`${field} must be an id`)
     .max(MAX_ID, `${field} must be an id`);
 
+/** An id in a query string (text there). */
+export const queryId = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be an id` })
+    .int(`${field} must be an id`)
+    .positive(`${field} must be an id`)
+    .max(MAX_ID, `${field} must be an id`);
+
 /** The largest cap a team may set: more than any small business's team, and an int4 with room. */
 export const MAX_TEAM_ABSENT = 1_000;
 export const MAX_TEAM_APPROVERS = 20;
@@ -80,14 +88,7 @@ export interface ApprovedTeam {
 export const employeeTeamField = { team_id: entityId('team_id').nullable() };
 
 /** `?team_id=` of GET /api/employees, /api/calendar/events and the reports. */
-export const teamFilterSchema = z.object({
-  team_id: z.coerce
-    .number({ error: 'team_id must be an id' })
-    .int('team_id must be an id')
-    .positive('team_id must be an id')
-    .max(MAX_ID, 'team_id must be an id')
-    .optional(),
-});
+export const teamFilterSchema = z.object({ team_id: queryId('team_id').optional() });
 export type TeamFilter = z.output<typeof teamFilterSchema>;
 
 /** `?to_decide=true` of GET /api/leaves: only the pending requests the caller may decide. */
