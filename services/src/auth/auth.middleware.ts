@@ -74,6 +74,7 @@ export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withPro
         role: user.role,
         emailVerified: Boolean(user.emailVerifiedAt),
         approvesTeams: user.approvesTeams,
+        dataVersion: user.dataVersion,
       };
       const renewed = req.get(BACKGROUND_REQUEST_HEADER) ? null : renewedSession(jwt, claims);
       if (renewed) res.setHeader(SESSION_TOKEN_HEADER, renewed);

@@ -454,13 +454,13 @@ export class BalancesService {
 
   /** GET /api/employees/:id/balance-ledger: a year's ledger (the current one unless named). */
   async ledger(auth: AuthContext, employeeId: number, year?: number): Promise<BalanceLedgerReply> {
-    await this.refreshCompany(auth.companyId);
+    await this.refreshCompany(auth.companyId, auth.dataVersion);
     return this.read(auth, employeeId, year, (run) => ledgerReply(run.ledger));
   }
 
   /** GET /api/employees/:id/balances?on=: what is available on a day of this leave year or the next. */
   async balancesOn(auth: AuthContext, employeeId: number, on: string): Promise<BalancesOnReply> {
-    await this.refreshCompany(auth.companyId);
+    await this.refreshCompany(auth.companyId, auth.dataVersion);
     const context = await this.repository.context(sequelizeRunner(this.sequelize), auth.companyId);
     const startMonth = policyFor(context, currentYearOf(context)).leave_year_start_month;
     if (!isInForecastRange(on, context.today, startMonth))

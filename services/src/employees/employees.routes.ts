@@ -34,7 +34,7 @@ export function employeesRoutes(
     // `?team_id=` (the contract's), or react-admin's filter of the same name.
     const teamFilter = teamFilterSchema.parse({ team_id: req.query.team_id ?? query.filter.team_id });
     // The stored figures of a new leave year, month or expiry are worked out before the page reads them.
-    const refreshed = await balances.refreshCompany(sessionOf(req).companyId, req.companyDataVersion);
+    const refreshed = await balances.refreshCompany(sessionOf(req).companyId, sessionOf(req).dataVersion);
     await kept.send(
       req,
       res,

@@ -86,7 +86,7 @@ export class EmployeesService {
   }
 
   async get(auth: AuthContext, id: number): Promise<EmployeeRecord> {
-    await this.balances.refreshCompany(auth.companyId);
+    await this.balances.refreshCompany(auth.companyId, auth.dataVersion);
     return employeeRecordOf(await this.find(auth, id));
   }
 

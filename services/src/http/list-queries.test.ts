@@ -139,6 +139,21 @@ it('answers /auth/me with the session query alone, which reads no data version (
   ).toEqual([{ session: true, version: false }]);
 });
 
+it("reads a person's ledger and forecast without asking again whether the company's figures are fresh", async () => {
+  const [employee] = await createEmployees(owner.company, 1);
+  const nextYear = today.getFullYear() + 1;
+  const freshnessChecks = (statements: Statement[]) =>
+    statements.filter(({ text }) => /bool_or\(e\.balance_figures_valid_until/.test(text)).length;
+  const ledger = `/api/employees/${employee!.id}/balance-ledger`;
+  const forecast = `/api/employees/${employee!.id}/balances?on=${nextYear}-01-15`;
+  // The new person's figures are stale: the first read finds out and works them out, the next finds them fresh.
+  expect(freshnessChecks(await statementsOf(ledger, { kept: true }))).toBe(1);
+  expect(freshnessChecks(await statementsOf(ledger, { kept: true }))).toBe(1);
+  for (const path of [ledger, forecast]) {
+    expect({ path, checks: freshnessChecks(await statementsOf(path, { kept: true })) }).toEqual({ path, checks: 0 });
+  }
+});
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;

@@ -7,6 +7,8 @@ export interface AuthContext {
   emailVerified: boolean;
   /** The teams the user approves for (issue 30): canAccess reads it; absent where no session was read (a job). */
   approvesTeams?: ReadonlyArray<{ id: number }>;
+  /** The company's data version read with the session: a check already answered at it need not be asked again. */
+  dataVersion?: string;
 }
 
 declare global {

@@ -219,7 +219,7 @@ export class ReportsService {
   private async ledgersOn(auth: AuthContext, teamId: number | undefined, asked: string | undefined) {
     const scope = await this.scopeOf(auth, teamId);
     // People whose figures were kept without the ledger are opened first, as the ledger reads do.
-    await this.balances.refreshCompany(auth.companyId);
+    await this.balances.refreshCompany(auth.companyId, auth.dataVersion);
     const context = await this.context(auth.companyId);
     const on = asked ?? context.today;
     const year = leaveYearOf(on, policyFor(context, currentYearOf(context)).leave_year_start_month);
