@@ -76,11 +76,14 @@ export interface ActivityRecord {
 
 const teamArray = (teamIds: number[] | null) => (teamIds === null ? null : `{${teamIds.join(',')}}`);
 
+/** The people of the scope, as `e` (employees). */
+const IN_SCOPE = `e.company_id = :companyId AND e.deleted_at IS NULL
+     AND (:teamIds::int[] IS NULL OR e.team_id = ANY (:teamIds::int[]))`;
+
 const SCOPED_PEOPLE = `
   SELECT e.id, e.name, e.team_id, e.hire_date::text AS hire_date, e.end_date::text AS end_date
     FROM employees e
-   WHERE e.company_id = :companyId AND e.deleted_at IS NULL
-     AND (:teamIds::int[] IS NULL OR e.team_id = ANY (:teamIds::int[]))`;
+   WHERE ${IN_SCOPE}`;
 
 const ABSENCE_KEYS = {
   person: 'p.id',
@@ -151,13 +154,16 @@ export class ReportsRepository {
 
   /** Approved leave per team and month in [from, to], on days the person was employed. */
   teamMonthSums(scope: ReportScope, from: string, to: string): Promise<TeamMonthSums[]> {
+    // Grouped by the month's first day and compared as dates: formatting or casting each of a large
+    // company's 180,000 leave days of three years took Postgres four times as long.
     return this.rows(
-      `SELECT p.team_id, to_char(d.date, 'YYYY-MM') AS month, sum(d.days) AS absent,
-              coalesce(sum(d.days) FILTER (WHERE d.request_type = 'sick_day'), 0) AS sick
-         FROM leave_days d JOIN (${SCOPED_PEOPLE}) p ON p.id = d.employee_id
-        WHERE d.company_id = :companyId AND d.date BETWEEN :from AND :to
-          AND d.date >= p.hire_date::date AND (p.end_date IS NULL OR d.date <= p.end_date::date)
-        GROUP BY 1, 2`,
+      `SELECT team_id, to_char(month, 'YYYY-MM') AS month, absent, sick
+         FROM (SELECT e.team_id, date_trunc('month', d.date)::date AS month, sum(d.days) AS absent,
+                      coalesce(sum(d.days) FILTER (WHERE d.request_type = 'sick_day'), 0) AS sick
+                 FROM leave_days d JOIN employees e ON e.id = d.employee_id
+                WHERE d.company_id = :companyId AND d.date BETWEEN :from AND :to AND ${IN_SCOPE}
+                  AND d.date >= e.hire_date AND (e.end_date IS NULL OR d.date <= e.end_date)
+                GROUP BY 1, 2) sums`,
       { ...this.scoped(scope), from, to },
     );
   }
