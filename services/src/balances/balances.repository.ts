@@ -18,6 +18,7 @@
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
+  inBatchedTransaction,
   sixFiguresOfInput,
   type BalanceEntry,
   type BatchedTransaction,
@@ -27,6 +28,7 @@ import {
   type LedgerBalance,
   type LedgerEntryKind,
   type LedgerFigure,
+  type BatchStatement,
   type WorkPattern,
   type SixFigures,
   type YearClosing,
@@ -47,10 +49,26 @@ export function sequelizeRunner(sequelize: Sequelize, transaction?: Transaction)
   };
 }
 
-export function batchRunner(batch: BatchedTransaction): SqlRunner {
+/**
+ * A batched transaction as a runner: statements issued together (in one turn of the event loop, as
+ * Promise.all issues them) travel together, in one round trip.
+ */
+export function pipelinedRunner(batch: BatchedTransaction): SqlRunner {
+  let queued: Array<BatchStatement & { resolve: (rows: Row[]) => void; reject: (error: unknown) => void }> = [];
+  const flush = () => {
+    const statements = queued;
+    queued = [];
+    batch.sendEach(statements).then(
+      (results) => statements.forEach((statement, index) => statement.resolve(results[index] ?? [])),
+      (error: unknown) => statements.forEach((statement) => statement.reject(error)),
+    );
+  };
   return {
-    rows: async <R extends object>(sql: string, replacements: Record<string, unknown> = {}) =>
-      ((await batch.send(sql, replacements))[0] ?? []) as R[],
+    rows: <R extends object>(sql: string, replacements: Record<string, unknown> = {}) =>
+      new Promise<R[]>((resolve, reject) => {
+        if (queued.length === 0) queueMicrotask(flush);
+        queued.push({ sql, replacements, resolve: resolve as (rows: Row[]) => void, reject });
+      }),
   };
 }
 
@@ -204,6 +222,11 @@ export class BalancesRepository {
   /** Runs `work` in a Sequelize transaction, through a runner. */
   transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
     return this.sequelize.transaction((transaction) => work(sequelizeRunner(this.sequelize, transaction)));
+  }
+
+  /** Runs `work` in a batched transaction whose statements issued together travel together (pipelinedRunner). */
+  pipelinedTransaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+    return inBatchedTransaction(this.sequelize, (batch) => work(pipelinedRunner(batch)));
   }
 
   async context(runner: SqlRunner, companyId: number): Promise<CompanyLedgerContext> {

@@ -455,47 +455,51 @@ export class BalancesService {
   /** GET /api/employees/:id/balance-ledger: a year's ledger (the current one unless named). */
   async ledger(auth: AuthContext, employeeId: number, year?: number): Promise<BalanceLedgerReply> {
     await this.refreshCompany(auth.companyId, auth.dataVersion);
-    return this.read(auth, employeeId, year, (run) => ledgerReply(run.ledger));
+    const yearOf = (context: CompanyLedgerContext) => {
+      const wanted = year ?? currentYearOf(context);
+      // A year's ledger is worked out from the last kept closing: a year far ahead would walk them all.
+      if (wanted > currentYearOf(context) + 1)
+        throw new HttpError(400, balanceLedgerTexts.yearTooFarAhead, { field: 'year' });
+      return wanted;
+    };
+    return this.read(auth, employeeId, yearOf, (run) => ledgerReply(run.ledger));
   }
 
   /** GET /api/employees/:id/balances?on=: what is available on a day of this leave year or the next. */
   async balancesOn(auth: AuthContext, employeeId: number, on: string): Promise<BalancesOnReply> {
     await this.refreshCompany(auth.companyId, auth.dataVersion);
-    const context = await this.repository.context(sequelizeRunner(this.sequelize), auth.companyId);
-    const startMonth = policyFor(context, currentYearOf(context)).leave_year_start_month;
-    if (!isInForecastRange(on, context.today, startMonth))
-      throw new HttpError(400, balanceLedgerTexts.onOutsideForecast, { field: 'on' });
-    return this.read(auth, employeeId, leaveYearOf(on, startMonth), (run) => balancesOnReply(run.ledger, on));
+    const yearOf = (context: CompanyLedgerContext) => {
+      const startMonth = policyFor(context, currentYearOf(context)).leave_year_start_month;
+      if (!isInForecastRange(on, context.today, startMonth))
+        throw new HttpError(400, balanceLedgerTexts.onOutsideForecast, { field: 'on' });
+      return leaveYearOf(on, startMonth);
+    };
+    return this.read(auth, employeeId, yearOf, (run) => balancesOnReply(run.ledger, on));
   }
 
-  /** Reads one person's ledger of a year for a caller who may see it (their own, or an admin); keeps finished closings. */
+  /**
+   * Reads one person's ledger of the year `yearOf` picks, for a caller who may see it (their own, or
+   * an admin's), and keeps its finished closings. Three round trips, four when closings are kept:
+   * the company, then the person and their pending leave together, then the commit.
+   */
   private async read<T>(
     auth: AuthContext,
     employeeId: number,
-    year: number | undefined,
+    yearOf: (context: CompanyLedgerContext) => number,
     reply: (run: LedgerRun) => T,
   ): Promise<T> {
-    return this.repository.transaction(async (runner) => {
+    return this.repository.pipelinedTransaction(async (runner) => {
       const context = await this.repository.context(runner, auth.companyId);
-      const wanted = year ?? currentYearOf(context);
-      // A year's ledger is worked out from the last kept closing: a year far ahead would walk them all.
-      if (wanted > currentYearOf(context) + 1)
-        throw new HttpError(400, balanceLedgerTexts.yearTooFarAhead, { field: 'year' });
-      const [subject] = await this.repository.subjects(runner, auth.companyId, { employeeId }, wanted, {
-        lock: false,
-      });
+      const wanted = yearOf(context);
+      const bounds = leaveYearBounds(wanted, policyFor(context, wanted).leave_year_start_month);
+      const [[subject], pendingRows] = await Promise.all([
+        this.repository.subjects(runner, auth.companyId, { employeeId }, wanted, { lock: false }),
+        this.repository.pendingLeave(runner, auth.companyId, employeeId, bounds.start, bounds.end),
+      ]);
       // Another person's ledger is not found for someone who may not see it, as another company's.
       const record = { own: subject !== undefined && subject.userId === auth.userId };
       if (!subject || !canAccess(auth, { resource: 'balances', action: 'show', record }))
         throw new HttpError(404, employeeTexts.notFound);
-      const bounds = leaveYearBounds(wanted, policyFor(context, wanted).leave_year_start_month);
-      const pendingRows = await this.repository.pendingLeave(
-        runner,
-        auth.companyId,
-        employeeId,
-        bounds.start,
-        bounds.end,
-      );
       const run = ledgerOfYear(context, subject, wanted, pendingOf(context, subject, pendingRows, wanted));
       await this.repository.keepClosings(
         runner,

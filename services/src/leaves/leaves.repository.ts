@@ -16,7 +16,7 @@ import {
   type LeaveStatus,
   type TimedPeriod,
 } from '@teamfolk/shared';
-import { batchRunner, type SqlRunner } from '../balances/balances.repository';
+import { pipelinedRunner, type SqlRunner } from '../balances/balances.repository';
 import { queryParameters, selectJsonPage, type JsonPage } from '../db/json-pages';
 import { clockOf } from '../db/record-definition';
 import { decisionLinkClause, type DecisionLinkRow } from '../decisions/decision-links';
@@ -151,10 +151,15 @@ export class LeaveTransaction {
    * A rehearsal (the preview) is rolled back and takes no lock: it may wait on no submission, and
    * what it reads is what a submission would find unless one commits in between.
    */
+  /** The transaction as the balances, teams and blackouts repositories run it: reads issued together travel together. */
+  private readonly pipelined: SqlRunner;
+
   constructor(
     private readonly batch: BatchedTransaction,
     readonly rehearsal = false,
-  ) {}
+  ) {
+    this.pipelined = pipelinedRunner(batch);
+  }
 
   /**
    * Locks whose leave a submission is and reads what the submission needs besides: the company's
@@ -289,7 +294,7 @@ export class LeaveTransaction {
 
   /** The transaction as the balances repository runs it: the ledger moves in the leave's own transaction. */
   ledger(): SqlRunner {
-    return batchRunner(this.batch);
+    return this.pipelined;
   }
 
   /** Gives a locked request its new status, writes its audit entry and e-mails, and commits. */

@@ -364,13 +364,21 @@ export class LeavesService {
       [plusDays(today, APPROVER_LEAVE_WINDOW_DAYS), input.end_date].sort().at(-1)!,
     );
     const days = requestDays ?? countLeave(period, company).perDay.map((day) => day.date);
-    const read = await readRequestTeam(
-      leaves.ledger(),
-      auth.companyId,
-      submitter.employeeId,
-      { from: input.start_date, to: input.end_date },
-      { from: plusDays(today, -APPROVER_LEAVE_WINDOW_DAYS), to: plusDays(today, APPROVER_LEAVE_WINDOW_DAYS) },
-    );
+    const [read, blackout] = await Promise.all([
+      readRequestTeam(
+        leaves.ledger(),
+        auth.companyId,
+        submitter.employeeId,
+        { from: input.start_date, to: input.end_date },
+        { from: plusDays(today, -APPROVER_LEAVE_WINDOW_DAYS), to: plusDays(today, APPROVER_LEAVE_WINDOW_DAYS) },
+      ),
+      this.blackouts.refusalFor(leaves.ledger(), {
+        companyId: auth.companyId,
+        employeeId: submitter.employeeId,
+        requestType: input.request_type,
+        days,
+      }),
+    ]);
     const teamLeave = teamLeaveOf(read);
     const warnings =
       submitter.employeeId === null || !read.team
@@ -383,12 +391,6 @@ export class LeavesService {
               calendarOf: calendarsOf(read, company),
             }),
           );
-    const blackout = await this.blackouts.refusalFor(leaves.ledger(), {
-      companyId: auth.companyId,
-      employeeId: submitter.employeeId,
-      requestType: input.request_type,
-      days,
-    });
     // Only an admin recording someone else's leave may accept it inside a blackout: the audit entry says so.
     const overridesBlackout = auth.role === 'admin' && input.employee_id !== undefined && input.override_blackout;
     if (blackout && !overridesBlackout) throw new HttpError(400, blackout, { field: 'start_date' });

@@ -1,4 +1,6 @@
-import { Utils, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
+import type { AbstractDialect } from 'sequelize/lib/dialects/abstract/index';
+import { injectReplacements } from 'sequelize/lib/utils/sql';
 import { holdingConnection } from './connection-holding';
 import { currentCompanyId } from './tenancy';
 
@@ -20,6 +22,13 @@ export interface BatchedTransaction {
   send(sql: string, replacements?: Record<string, unknown>): Promise<Row[][]>;
   /** Like send, with COMMIT appended to the same round trip: the last call of a transaction. */
   commit(sql: string, replacements?: Record<string, unknown>): Promise<Row[][]>;
+  /** Statements each with their own replacements, in one round trip; the rows of each, in order. */
+  sendEach(statements: ReadonlyArray<BatchStatement>): Promise<Row[][]>;
+}
+
+export interface BatchStatement {
+  sql: string;
+  replacements?: Record<string, unknown>;
 }
 
 /**
@@ -37,17 +46,21 @@ export async function inBatchedTransaction<T>(
 ): Promise<T> {
   const connection = (await sequelize.connectionManager.getConnection({ type: 'write' })) as unknown as PgConnection;
   let state = 'new' as 'new' | 'open' | 'committed';
-  const run = async (sql: string, replacements: Record<string, unknown>, commit: boolean): Promise<Row[][]> => {
+  // Sequelize's typings leave out the dialect it keeps on every instance.
+  const { dialect } = sequelize as unknown as { dialect: AbstractDialect };
+  const run = async (statements: ReadonlyArray<BatchStatement>, commit: boolean): Promise<Row[][]> => {
     if (state === 'committed') throw new Error('The transaction has already committed');
     // The setting is local to the transaction: the connection's own (see bindTenancy) comes back after it.
     const opening =
       state === 'new'
         ? `BEGIN; SELECT set_config('app.company_id', ${sequelize.escape(String(currentCompanyId() ?? ''))}, true); `
         : '';
-    // Typed for scalars only; it escapes dates, nulls and arrays as sequelize.query's replacements do.
-    const statements = Utils.formatNamedParameters(sql, replacements as Record<string, string>, 'postgres');
+    // As sequelize.query injects them: escaped literals, and nothing inside quotes (to_char's 'HH24:MI') taken for one.
+    const text = statements
+      .map(({ sql, replacements = {} }) => injectReplacements(sql, dialect, replacements))
+      .join('; ');
     state = 'open';
-    const reply = await connection.query(`${opening}${statements}${commit ? '; COMMIT' : ''}`);
+    const reply = await connection.query(`${opening}${text}${commit ? '; COMMIT' : ''}`);
     if (commit) state = 'committed';
     const results = Array.isArray(reply) ? reply : [reply];
     return results.slice(opening ? 2 : 0, commit ? -1 : undefined).map((result) => result.rows);
@@ -55,8 +68,9 @@ export async function inBatchedTransaction<T>(
   try {
     const result = await holdingConnection(sequelize, () =>
       work({
-        send: (sql, replacements = {}) => run(sql, replacements, false),
-        commit: (sql, replacements = {}) => run(sql, replacements, true),
+        send: (sql, replacements) => run([{ sql, replacements }], false),
+        commit: (sql, replacements) => run([{ sql, replacements }], true),
+        sendEach: (statements) => run(statements, false),
       }),
     );
     if (state === 'open') await connection.query('COMMIT');
