@@ -4,6 +4,7 @@ import CelebrationIcon from '@mui/icons-material/Celebration';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import type { UpcomingEvent } from '@teamfolk/shared/contracts';
 import { useTranslate } from 'react-admin';
+import { CardGrid } from '../layout/CardGrid';
 import { EmptyState } from '../layout/EmptyState';
 import { formatShortDate } from '../format/dates';
 import { IconBadge } from './IconBadge';
@@ -34,22 +35,11 @@ export function UpcomingEvents({ events, loading }: { events: UpcomingEvent[]; l
         />
       )}
       {!loading && events.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={translate('app.overview.upcoming.listLabel')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
-          }}
-        >
+        <CardGrid label={translate('app.overview.upcoming.listLabel')} minCardWidth={340}>
           {events.map((event) => (
             <UpcomingEventCard key={event.id} event={event} />
           ))}
-        </Box>
+        </CardGrid>
       )}
     </Box>
   );

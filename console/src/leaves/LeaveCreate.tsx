@@ -34,7 +34,7 @@ import {
 } from 'react-admin';
 import { canAccess } from '@teamfolk/shared/rules';
 import { useSession } from '../auth/SessionProvider';
-import { ApiRequestError, errorMessage } from '../providers/apiError';
+import { submissionError } from '../providers/apiError';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
 import {
   newLeaveDefaults,
@@ -97,10 +97,9 @@ export function LeaveCreateDialog({ onClose, onSubmitted }: LeaveCreateDialogPro
       return undefined;
     } catch (error) {
       // Shown in the dialog: while it is open, the rest of the page (notifications included) is hidden from screen readers.
-      const message = errorMessage(error, translate('resources.leaves.messages.submitFailed'));
-      const field = error instanceof ApiRequestError ? error.field : undefined;
-      if (field && field in defaultValues) return { [field]: message };
-      setSubmitError(message);
+      const failure = submissionError(error, translate('resources.leaves.messages.submitFailed'), defaultValues);
+      if (failure.onInput) return failure.onInput;
+      setSubmitError(failure.message);
       return undefined;
     }
   }

@@ -43,3 +43,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   const message = error instanceof ApiRequestError ? error.body.message : undefined;
   return typeof message === 'string' && message ? message : fallback;
 }
+
+/**
+ * A failed submission as a form shows it: the server's message (or `fallback`), and the same message
+ * keyed by the input the server named when the form has that input (`inputs`: the form's values).
+ */
+export function submissionError(
+  error: unknown,
+  fallback: string,
+  inputs: object,
+): { message: string; onInput: Record<string, string> | undefined } {
+  const message = errorMessage(error, fallback);
+  const field = error instanceof ApiRequestError ? error.field : undefined;
+  return { message, onInput: field && field in inputs ? { [field]: message } : undefined };
+}

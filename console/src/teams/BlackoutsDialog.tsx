@@ -34,7 +34,7 @@ import {
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { todayAsIsoDate } from '../format/dates';
 import { useIsMobile } from '../layout/useIsMobile';
-import { ApiRequestError, errorMessage } from '../providers/apiError';
+import { errorMessage, submissionError } from '../providers/apiError';
 import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import {
   newBlackoutDefaults,
@@ -166,10 +166,9 @@ function BlackoutForm({ teams, onCreated }: { teams: readonly ApprovedTeam[]; on
       setValues(newBlackoutDefaults(todayAsIsoDate()));
       onCreated();
     } catch (error) {
-      const message = errorMessage(error, blackoutTexts.saveFailed);
-      const field = error instanceof ApiRequestError ? error.field : undefined;
-      if (field && field in values) setErrors({ [field]: message });
-      else setFailure(message);
+      const failure = submissionError(error, blackoutTexts.saveFailed, values);
+      if (failure.onInput) setErrors(failure.onInput);
+      else setFailure(failure.message);
     } finally {
       setSaving(false);
     }

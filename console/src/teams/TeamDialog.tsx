@@ -13,7 +13,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { formGridSx, FormDialog } from '../layout/FormDialog';
-import { ApiRequestError, errorMessage } from '../providers/apiError';
+import { submissionError } from '../providers/apiError';
 import {
   newTeamDefaults,
   teamFormValuesOf,
@@ -55,10 +55,9 @@ export function TeamDialog({ team, onClose }: TeamDialogProps) {
       onClose();
       return undefined;
     } catch (error) {
-      const message = errorMessage(error, teamTexts.saveFailed);
-      const field = error instanceof ApiRequestError ? error.field : undefined;
-      if (field && field in defaultValues) return { [field]: message };
-      notify(message, { type: 'error' });
+      const failure = submissionError(error, teamTexts.saveFailed, defaultValues);
+      if (failure.onInput) return failure.onInput;
+      notify(failure.message, { type: 'error' });
       return undefined;
     }
   }

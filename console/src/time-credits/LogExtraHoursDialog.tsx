@@ -17,7 +17,7 @@ import {
 import { useSession } from '../auth/SessionProvider';
 import { todayAsIsoDate } from '../format/dates';
 import { FormDialog, formGridSx } from '../layout/FormDialog';
-import { ApiRequestError, errorMessage } from '../providers/apiError';
+import { submissionError } from '../providers/apiError';
 import type { TeamfolkDataProvider } from '../providers/dataProvider';
 import {
   newTimeCreditDefaults,
@@ -59,10 +59,9 @@ export function LogExtraHoursDialog({ onClose }: { onClose: () => void }) {
       return undefined;
     } catch (error) {
       // Shown in the dialog: while it is open, the rest of the page is hidden from screen readers.
-      const message = errorMessage(error, timeCreditTexts.submitFailed);
-      const field = error instanceof ApiRequestError ? error.field : undefined;
-      if (field && field in defaultValues) return { [field]: message };
-      setSubmitError(message);
+      const failure = submissionError(error, timeCreditTexts.submitFailed, defaultValues);
+      if (failure.onInput) return failure.onInput;
+      setSubmitError(failure.message);
       return undefined;
     }
   }

@@ -7,6 +7,7 @@ import { canAccess } from '@teamfolk/shared/rules';
 import { useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useSession } from '../auth/SessionProvider';
 import { formatHourCount } from '../format/amounts';
+import { CardGrid } from '../layout/CardGrid';
 import { LeaveStatusChip } from '../leaves/LeaveFields';
 import { formatLeaveDate } from '../leaves/leaveFormat';
 import { errorMessage } from '../providers/apiError';
@@ -44,24 +45,13 @@ export function TimeCreditsSection() {
           {translate(decides ? 'resources.timeCredits.noneToDecide' : 'resources.timeCredits.noneLogged')}
         </Typography>
       ) : (
-        <Box
-          component="ul"
-          aria-label={translate('resources.timeCredits.listLabel')}
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-          }}
-        >
+        <CardGrid label={translate('resources.timeCredits.listLabel')} minCardWidth={280}>
           {data.map((credit) => (
             <Box component="li" key={credit.id}>
               <TimeCreditCard credit={credit} decides={decides && credit.status === 'pending'} />
             </Box>
           ))}
-        </Box>
+        </CardGrid>
       )}
     </Box>
   );
