@@ -63,7 +63,6 @@ export function requireAuth(jwt: JwtSettings, { withProfile = false }: { withPro
         );
       }
       req.companySubscription = user.subscription;
-      req.companyDataVersion = user.dataVersion;
       if (user.profile) {
         req.sessionUser = toSessionUser(user.profile, user.subscription);
         req.sessionFiguresStale = user.profile.figures_stale;

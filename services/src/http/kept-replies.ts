@@ -111,8 +111,7 @@ export class KeptReplies {
   }
 
   private async reply(req: Request, key: string, make: () => Promise<ReplyToKeep>): Promise<KeptReply> {
-    const { companyId, role, userId } = sessionOf(req);
-    const version = req.companyDataVersion;
+    const { companyId, role, userId, dataVersion: version } = sessionOf(req);
     // Only requireAuth's session query reads the version before the route reads its rows.
     if (version === undefined) throw new Error('a kept reply needs the data version requireAuth reads');
     const view = role === 'admin' ? 'admin' : `employee ${userId}`;

@@ -7,7 +7,7 @@ export interface AuthContext {
   emailVerified: boolean;
   /** The teams the user approves for (issue 30): canAccess reads it; absent where no session was read (a job). */
   approvesTeams?: ReadonlyArray<{ id: number }>;
-  /** The company's data version read with the session: a check already answered at it need not be asked again. */
+  /** The company's data version (migration 0019) read with the session: see KeptReplies and BalancesService.refreshCompany. */
   dataVersion?: string;
 }
 
@@ -23,8 +23,6 @@ declare global {
       auth?: AuthContext;
       /** The signed-in caller's company subscription (null: none yet), read with the session. */
       companySubscription?: SubscriptionTimes | null;
-      /** The caller's company's data version (migration 0019), read with the session: see KeptReplies. */
-      companyDataVersion?: string;
       /** The signed-in caller as GET /api/auth/me answers, read with the session where asked for. */
       sessionUser?: SessionUser;
       /** Whether sessionUser's stored balance figures have passed the day they stop being true. */
