@@ -1,5 +1,5 @@
-import { useState, type ReactElement } from 'react';
-import { Box, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { Box } from '@mui/material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -14,6 +14,7 @@ import { EmployeeBalancesDialog } from './EmployeeBalancesDialog';
 import { EmployeeEditDialog } from './EmployeeEdit';
 import type { EmployeeMutationReply } from './employeeForms';
 import { useEmployeeFeedback } from './useEmployeeFeedback';
+import { RowIconButton } from '../layout/RowIconButton';
 
 type OpenDialog = 'edit' | 'balances' | 'delete' | null;
 
@@ -31,13 +32,13 @@ export function EmployeeRowActions() {
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
         {employee.account_status === 'invited' && <ResendInvitationButton employee={employee} />}
-        <ActionButton
+        <RowIconButton
           tooltip={translate('resources.employees.actions.edit')}
           label={translate('resources.employees.actions.editLabel', { name })}
           icon={<EditIcon />}
           onClick={() => setOpenDialog('edit')}
         />
-        <ActionButton
+        <RowIconButton
           tooltip={translate('resources.employees.actions.balances')}
           label={translate('resources.employees.actions.balancesLabel', { name })}
           icon={<AccountBalanceWalletIcon />}
@@ -47,7 +48,7 @@ export function EmployeeRowActions() {
           employeeId={employee.id}
           name={name}
           renderOpener={(open) => (
-            <ActionButton
+            <RowIconButton
               tooltip={translate('resources.employees.actions.ledger')}
               label={translate('resources.employees.actions.ledgerLabel', { name })}
               icon={<ReceiptLongIcon />}
@@ -55,7 +56,7 @@ export function EmployeeRowActions() {
             />
           )}
         />
-        <ActionButton
+        <RowIconButton
           tooltip={translate('resources.employees.actions.delete')}
           label={translate('resources.employees.actions.deleteLabel', { name })}
           icon={<DeleteIcon />}
@@ -67,27 +68,6 @@ export function EmployeeRowActions() {
       {openDialog === 'balances' && <EmployeeBalancesDialog employee={employee} onClose={close} />}
       <DeleteEmployeeConfirm employee={employee} open={openDialog === 'delete'} onClose={close} />
     </>
-  );
-}
-
-interface ActionButtonProps {
-  tooltip: string;
-  label: string;
-  icon: ReactElement;
-  onClick: () => void;
-  color?: 'default' | 'error';
-  loading?: boolean;
-}
-
-function ActionButton({ tooltip, label, icon, onClick, color = 'default', loading = false }: ActionButtonProps) {
-  return (
-    <Tooltip title={tooltip}>
-      <span>
-        <IconButton aria-label={label} color={color} onClick={onClick} disabled={loading} size="small">
-          {loading ? <CircularProgress size={20} aria-hidden /> : icon}
-        </IconButton>
-      </span>
-    </Tooltip>
   );
 }
 
@@ -110,11 +90,11 @@ function ResendInvitationButton({ employee }: { employee: EmployeeRecord }) {
   }
 
   return (
-    <ActionButton
+    <RowIconButton
       tooltip={translate('resources.employees.actions.resendInvitation')}
       label={translate('resources.employees.actions.resendInvitationLabel', { name: employee.name })}
       icon={<ForwardToInboxIcon />}
-      loading={sending}
+      busy={sending}
       onClick={() => void resend()}
     />
   );

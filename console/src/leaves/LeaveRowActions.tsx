@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Box, Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import GroupsIcon from '@mui/icons-material/Groups';
@@ -22,6 +22,7 @@ import { LeaveCoverageDetails } from '../teams/LeaveCoverageDetails';
 import { useLeavesToDecide } from '../teams/LeavesToDecide';
 import { leaveActionsFor, type LeaveActions } from './leaveActions';
 import { formatLeavePeriod } from './leaveFormat';
+import { RowIconButton } from '../layout/RowIconButton';
 
 /** Icons with tooltips in the table, where space is short; labelled buttons on the phone cards. */
 export type LeaveActionLook = 'icon' | 'button';
@@ -96,13 +97,15 @@ function LeaveActionButton({
     );
   }
   return (
-    <Tooltip title={text}>
-      <span>
-        <IconButton size="small" color={color} aria-label={label} disabled={busy || disabled} onClick={onClick}>
-          {busy ? <CircularProgress size={20} aria-hidden /> : icon}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <RowIconButton
+      tooltip={text}
+      label={label}
+      icon={icon}
+      color={color}
+      busy={busy}
+      disabled={disabled}
+      onClick={onClick}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { useState, type ReactElement } from 'react';
-import { Box, Button, Card, CardActions, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -21,6 +21,7 @@ import { errorMessage } from '../providers/apiError';
 import { TeamDialog } from './TeamDialog';
 import { approverNames } from './teamForm';
 import { useTeamDirectory } from './useTeamDirectory';
+import { RowIconButton } from '../layout/RowIconButton';
 
 /** /dashboard/teams (issue 30), for admins: each team with its members, approvers and cap. */
 export function TeamList() {
@@ -222,23 +223,5 @@ function TeamRowActions() {
         onClose={() => setOpen(null)}
       />
     </Box>
-  );
-}
-
-interface RowIconButtonProps {
-  tooltip: string;
-  label: string;
-  icon: ReactElement;
-  color?: 'default' | 'error';
-  onClick: () => void;
-}
-
-function RowIconButton({ tooltip, label, icon, color = 'default', onClick }: RowIconButtonProps) {
-  return (
-    <Tooltip title={tooltip}>
-      <IconButton aria-label={label} color={color} onClick={onClick} size="small">
-        {icon}
-      </IconButton>
-    </Tooltip>
   );
 }
