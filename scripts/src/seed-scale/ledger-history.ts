@@ -4,6 +4,7 @@ import {
   buildYearLedger,
   carryOverFieldsOf,
   countLeave,
+  derivedEntriesOf,
   DEFAULT_LEAVE_POLICY,
   figuresValidUntil,
   LEAVE_TYPES,
@@ -338,6 +339,8 @@ export function storedFiguresOf(ledger: YearLedger) {
     vacation_days_expiring_on:
       carry.vacation_days_expiring_on === null ? null : dayOfIso(carry.vacation_days_expiring_on),
     balance_figures_valid_until: dayOfIso(figuresValidUntil(ledger)),
+    derived_entries_year: ledger.bounds.year,
+    derived_entries: JSON.stringify(derivedEntriesOf(ledger)),
   };
 }
 

@@ -57,6 +57,9 @@ export interface EmployeeRow {
   vacation_days_expiring: number;
   vacation_days_expiring_on: number | null;
   balance_figures_valid_until: number;
+  derived_entries_year: number;
+  /** JSON text. */
+  derived_entries: string;
   team_id: number | null;
   created_at: number;
   updated_at: number;
@@ -370,6 +373,8 @@ export function seedTables(writer: BulkWriter): SeedTables {
       vacation_days_expiring: 'tenths',
       vacation_days_expiring_on: 'day',
       balance_figures_valid_until: 'day',
+      derived_entries_year: 'integer',
+      derived_entries: 'json',
       team_id: 'integer',
       created_at: 'instant',
       updated_at: 'instant',

@@ -14,7 +14,8 @@
  * approved or withdrawn, adjustments, credits, a policy or pattern change, a hire) rewrites them in
  * its own transaction; a read that uses them first refreshes the company's rows whose valid_until
  * has passed, or is null (figures written without the ledger: opened from those figures). So the
- * list pages read them as plain columns (db/json-pages.ts).
+ * list pages read them as plain columns (db/json-pages.ts). The same writes keep the year's derived
+ * entries beside them (derived_entries, of derived_entries_year), which the reports sum in SQL.
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
@@ -29,6 +30,7 @@ import {
   type LedgerEntryKind,
   type LedgerFigure,
   type BatchStatement,
+  type KeptDerivedEntry,
   type WorkPattern,
   type SixFigures,
   type YearClosing,
@@ -121,6 +123,9 @@ export interface StoredFigures {
   ledger_from_year: number;
   vacation_days_allowance: number | null;
   sick_days_allowance: number | null;
+  /** The current year's derived entries, which the balances reports sum with the recorded ones. */
+  derived_entries_year: number;
+  derived_entries: KeptDerivedEntry[];
 }
 
 /** The stored figures, numerics read as text. */
@@ -176,7 +181,8 @@ function subjectOf(row: SubjectRow): LedgerSubject {
 }
 
 /** Which of the company's people a subject read takes. */
-export type SubjectSelection = { employeeId: number } | { staleOn: string } | { everyone: true };
+export type SubjectSelection =
+  { employeeId: number } | { employeeIds: number[] } | { staleOn: string } | { everyone: true };
 
 /**
  * The statement that reads people's ledger inputs (BalancesRepository.subjects; the benchmark
@@ -189,9 +195,11 @@ export function ledgerSubjectsSql(
   const which =
     'employeeId' in selection
       ? 'e.id = :employeeId'
-      : 'staleOn' in selection
-        ? '(e.balance_figures_valid_until IS NULL OR e.balance_figures_valid_until < :staleOn)'
-        : 'true';
+      : 'employeeIds' in selection
+        ? 'e.id = ANY(ARRAY[:employeeIds]::integer[])'
+        : 'staleOn' in selection
+          ? '(e.balance_figures_valid_until IS NULL OR e.balance_figures_valid_until < :staleOn)'
+          : 'true';
   return `SELECT e.id, e.user_id, e.hire_date::text AS hire_date, e.end_date::text AS end_date,
             e.vacation_days_allowance, e.sick_days_allowance, e.ledger_from_year,
             e.vacation_days_total, e.vacation_days_used, e.sick_days_total, e.sick_days_used,
@@ -372,12 +380,13 @@ export class BalancesRepository {
               vacation_days_expiring_on = x.vacation_days_expiring_on,
               balance_figures_valid_until = x.balance_figures_valid_until, ledger_from_year = x.ledger_from_year,
               vacation_days_allowance = x.vacation_days_allowance, sick_days_allowance = x.sick_days_allowance,
-              updated_at = now()
+              derived_entries_year = x.derived_entries_year, derived_entries = x.derived_entries, updated_at = now()
          FROM jsonb_to_recordset(:figures::jsonb) AS x(id integer, vacation_days_total numeric,
               vacation_days_used numeric, sick_days_total numeric, sick_days_used numeric, bank_hours_total numeric,
               bank_hours_used numeric, vacation_days_carried numeric, vacation_days_expiring numeric,
               vacation_days_expiring_on date, balance_figures_valid_until date, ledger_from_year integer,
-              vacation_days_allowance numeric, sick_days_allowance numeric)
+              vacation_days_allowance numeric, sick_days_allowance numeric, derived_entries_year integer,
+              derived_entries jsonb)
         WHERE e.id = x.id AND e.company_id = :companyId`,
       { companyId, figures: JSON.stringify(figures) },
     );

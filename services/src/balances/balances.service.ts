@@ -10,6 +10,7 @@ import {
   carryOverFieldsOf,
   countLeave,
   DEFAULT_LEAVE_POLICY,
+  derivedEntriesOf,
   employeeTexts,
   figuresValidUntil,
   isInForecastRange,
@@ -76,7 +77,7 @@ const termsOf = (subject: LedgerSubject): PersonTerms => ({
 /** A person's days: their pattern history over the company's pattern, less the company's holidays. */
 export function calendarOf(
   context: CompanyLedgerContext,
-  subject: LedgerSubject,
+  subject: Pick<LedgerSubject, 'patterns'>,
   from: string,
   to: string,
 ): PersonCalendar {
@@ -96,7 +97,11 @@ export function companyCalendarOf(context: CompanyLedgerContext, from: string, t
 }
 
 /** What a request counts for a person, per day and leave year. */
-export function countFor(context: CompanyLedgerContext, subject: LedgerSubject, period: LeavePeriod): LeaveCount {
+export function countFor(
+  context: CompanyLedgerContext,
+  subject: Pick<LedgerSubject, 'patterns'>,
+  period: LeavePeriod,
+): LeaveCount {
   const year = currentYearOf(context);
   return countLeave(
     period,
@@ -191,6 +196,8 @@ function storedFiguresOf(subject: LedgerSubject, ledger: YearLedger): StoredFigu
     ledger_from_year: subject.ledgerFromYear ?? ledger.bounds.year,
     vacation_days_allowance: subject.vacationDays,
     sick_days_allowance: subject.sickDays,
+    derived_entries_year: ledger.bounds.year,
+    derived_entries: derivedEntriesOf(ledger),
   };
 }
 
@@ -514,7 +521,7 @@ export class BalancesService {
 /** Pending requests' days (hours for the bank) in a year, counted as approval would count them. */
 export function pendingOf(
   context: CompanyLedgerContext,
-  subject: LedgerSubject,
+  subject: Pick<LedgerSubject, 'patterns'>,
   rows: readonly PendingLeaveRow[],
   year: number,
 ): Partial<Record<BalanceKind, number>> {

@@ -4,7 +4,7 @@
  * through its (company_id, date) indexes.
  */
 import { QueryTypes, type Sequelize } from 'sequelize';
-import type { RequestType, WorkPattern } from '@teamfolk/shared';
+import type { LedgerBalance, RequestType, WorkPattern } from '@teamfolk/shared';
 import type { PendingLeaveRow } from '../balances/balances.repository';
 
 /**
@@ -51,6 +51,23 @@ export interface SickDayRow {
 
 export interface PendingRowOf extends PendingLeaveRow {
   employee_id: number;
+}
+
+/**
+ * A person's sums of one balance in a leave year, in tenths, split at a day: what balancesOnDate and
+ * vacationUptake (shared/src/rules/uptake.ts) work out from the ledger. Each kept person also has a
+ * row whose `balance` is null, so that someone with no entry at all in the year is known to be kept.
+ */
+export interface KeptBalanceSums {
+  employee_id: number;
+  balance: LedgerBalance | null;
+  entitlement: string;
+  taken: string;
+  booked: string;
+  carried: string;
+  expiring: string;
+  expiry_on: string | null;
+  allowance: string;
 }
 
 export interface ActivityCriteria {
@@ -175,6 +192,59 @@ export class ReportsRepository {
          FROM leave_days d JOIN (${SCOPED_PEOPLE}) p ON p.id = d.employee_id
         WHERE d.company_id = :companyId AND d.request_type = 'sick_day' AND d.date BETWEEN :from AND :to`,
       { ...this.scoped(scope), from, to },
+    );
+  }
+
+  /**
+   * The ledger sums of a leave year on a day, per person in scope and balance, for the people whose
+   * derived entries of that year are kept (derived_entries_year): their recorded entries and their
+   * derived ones added up in one statement. People whose kept entries are of another year are left out.
+   */
+  keptBalanceSums(scope: ReportScope, year: number, on: string): Promise<KeptBalanceSums[]> {
+    // Recorded entries (a leave entry per working day: most rows) are summed apart, and never expire;
+    // their amounts are whole tenths (numeric(7,1)). The few derived ones per person carry the
+    // carry-over and the expiries.
+    return this.rows(
+      `WITH kept AS (
+         SELECT e.id, e.derived_entries FROM employees e WHERE ${IN_SCOPE} AND e.derived_entries_year = :year),
+       recorded AS (
+         SELECT b.employee_id, b.balance,
+                10 * sum(b.amount) FILTER (WHERE b.figure = 'total' AND b.entry_date <= :on) AS entitlement,
+                -10 * sum(b.amount) FILTER (WHERE b.figure = 'used' AND b.entry_date <= :on) AS taken,
+                -10 * sum(b.amount) FILTER (WHERE b.figure = 'used' AND b.entry_date > :on) AS booked,
+                0 AS carried, 0 AS expiring, NULL::date AS expiry_on,
+                10 * sum(b.amount) FILTER (WHERE b.figure = 'total') AS allowance
+           FROM balance_entries b JOIN kept k ON k.id = b.employee_id
+          WHERE b.company_id = :companyId AND b.leave_year = :year
+          GROUP BY b.employee_id, b.balance),
+       derived_rows AS (
+         SELECT k.id AS employee_id, d.balance, d.kind, d.figure, d.date, round(d.amount * 10) AS tenths
+           FROM kept k CROSS JOIN LATERAL jsonb_to_recordset(k.derived_entries)
+                AS d(date date, balance text, kind text, figure text, amount numeric)),
+       first_expiry AS (
+         SELECT employee_id, balance, min(date) AS date FROM derived_rows
+          WHERE kind = 'expiry' AND date > :on GROUP BY employee_id, balance),
+       derived AS (
+         SELECT r.employee_id, r.balance,
+                sum(r.tenths) FILTER (WHERE r.figure = 'total' AND r.date <= :on) AS entitlement,
+                -sum(r.tenths) FILTER (WHERE r.figure = 'used' AND r.date <= :on) AS taken,
+                -sum(r.tenths) FILTER (WHERE r.figure = 'used' AND r.date > :on) AS booked,
+                sum(r.tenths) FILTER (WHERE r.kind = 'carry_over') AS carried,
+                -sum(r.tenths) FILTER (WHERE r.kind = 'expiry' AND r.date = f.date) AS expiring,
+                f.date AS expiry_on,
+                sum(r.tenths) FILTER (WHERE r.figure = 'total' AND r.kind <> 'expiry') AS allowance
+           FROM derived_rows r LEFT JOIN first_expiry f USING (employee_id, balance)
+          GROUP BY r.employee_id, r.balance, f.date),
+       sums AS (SELECT * FROM recorded UNION ALL SELECT * FROM derived)
+       SELECT s.employee_id, s.balance,
+              coalesce(sum(s.entitlement), 0) AS entitlement, coalesce(sum(s.taken), 0) AS taken,
+              coalesce(sum(s.booked), 0) AS booked, coalesce(sum(s.carried), 0) AS carried,
+              coalesce(sum(s.expiring), 0) AS expiring, max(s.expiry_on)::text AS expiry_on,
+              coalesce(sum(s.allowance), 0) AS allowance
+         FROM sums s GROUP BY s.employee_id, s.balance
+       UNION ALL
+       SELECT k.id, NULL, 0, 0, 0, 0, 0, NULL, 0 FROM kept k`,
+      { ...this.scoped(scope), year, on },
     );
   }
 

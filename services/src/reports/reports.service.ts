@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import {
+  balanceOfSums,
   balancesOnDate,
   bradfordReport,
   bradfordWindow,
@@ -15,6 +16,7 @@ import {
   plusMonths,
   reportTexts,
   teamTexts,
+  uptakeOfSums,
   vacationUptake,
   workingDayIndexCache,
   type AbsenceRateQuery,
@@ -25,8 +27,10 @@ import {
   type ActivitySortField,
   type ActivityRow,
   type BalancesReportRow,
+  type BalanceSumsOnDate,
   type BradfordRow,
   type LeaveDay,
+  type LedgerBalance,
   type LowUptakeQuery,
   type LowUptakeRow,
   type ReportOnQuery,
@@ -41,6 +45,8 @@ import { ReportsRepository, type AbsenceSums, type ReportScope } from './reports
 
 /** Postgres has no year 0: a window or leave year reaching before year 1 is read from year 1. */
 const FIRST_DAY = '0001-01-01';
+
+const NO_SUMS: BalanceSumsOnDate = { entitlement: 0, taken: 0, booked: 0, carried: 0, expiring: 0, expiryOn: null };
 
 const byLabel = <Row extends { label: string }>(a: Row, b: Row) => a.label.localeCompare(b.label);
 const toTenths = (value: string | number) => Math.round(Number(value) * 10);
@@ -215,8 +221,13 @@ export class ReportsService {
     return { rows, on };
   }
 
-  /** Every ledger of the scope for the leave year holding `on`, read in one statement, and pending leave in one more. */
-  private async ledgersOn(auth: AuthContext, teamId: number | undefined, asked: string | undefined) {
+  /**
+   * Each balance and the vacation uptake of everyone in scope on a day, by name. People whose derived
+   * entries of the day's leave year are kept (the current year, after refreshCompany) are summed in
+   * SQL in one statement; anyone else (another year, a row a write held during the refresh) has their
+   * ledger worked out by the rules, from inputs read in one more.
+   */
+  private async balancesOfScope(auth: AuthContext, teamId: number | undefined, asked: string | undefined) {
     const scope = await this.scopeOf(auth, teamId);
     // People whose figures were kept without the ledger are opened first, as the ledger reads do.
     await this.balances.refreshCompany(auth.companyId, auth.dataVersion);
@@ -226,48 +237,86 @@ export class ReportsService {
     // A year's ledger is worked out from the last kept closing: a date years ahead would walk them all.
     if (year > currentYearOf(context) + 1) throw new HttpError(400, reportTexts.onTooFarAhead, { field: 'on' });
     const bounds = leaveYearBounds(year, policyFor(context, year).leave_year_start_month);
-    const people = await this.repository.people(scope);
-    const inScope = new Set(people.map((person) => person.id));
-    const [subjects, pending] = await Promise.all([
-      this.balancesRepository.subjects(sequelizeRunner(this.sequelize), auth.companyId, { everyone: true }, year, {
-        lock: false,
-      }),
+    const [people, sums, pending] = await Promise.all([
+      this.repository.peopleWithPatterns(scope),
+      this.repository.keptBalanceSums(scope, year, on),
       this.repository.pendingLeave(scope, laterOf(bounds.start, FIRST_DAY), bounds.end),
     ]);
-    const names = new Map(people.map((person) => [person.id, person.name]));
     const pendingByPerson = new Map<number, typeof pending>();
     for (const row of pending)
       pendingByPerson.set(row.employee_id, [...(pendingByPerson.get(row.employee_id) ?? []), row]);
-    const ledgers = subjects
-      .filter((subject) => inScope.has(subject.id))
-      .map((subject) => {
-        const own = pendingByPerson.get(subject.id) ?? [];
-        const { ledger } = ledgerOfYear(context, subject, year, pendingOf(context, subject, own, year));
-        return { employeeId: subject.id, name: names.get(subject.id) ?? '', ledger };
-      })
-      .sort((a, b) => a.name.localeCompare(b.name) || a.employeeId - b.employeeId);
-    return { ledgers, on };
+    const summed = new Map<number, Partial<Record<LedgerBalance, BalanceSumsOnDate>>>();
+    const allowances = new Map<number, number>();
+    for (const row of sums) {
+      const own = summed.get(row.employee_id) ?? {};
+      summed.set(row.employee_id, own);
+      if (row.balance === null) continue;
+      own[row.balance] = {
+        entitlement: Number(row.entitlement),
+        taken: Number(row.taken),
+        booked: Number(row.booked),
+        carried: Number(row.carried),
+        expiring: Number(row.expiring),
+        expiryOn: row.expiry_on,
+      };
+      if (row.balance === 'vacation') allowances.set(row.employee_id, Number(row.allowance));
+    }
+    const unsummed = people.filter((person) => !summed.has(person.id)).map((person) => person.id);
+    const ledgers = new Map(
+      unsummed.length === 0
+        ? []
+        : (
+            await this.balancesRepository.subjects(
+              sequelizeRunner(this.sequelize),
+              auth.companyId,
+              { employeeIds: unsummed },
+              year,
+              { lock: false },
+            )
+          ).map((subject) => {
+            const own = pendingByPerson.get(subject.id) ?? [];
+            return [subject.id, ledgerOfYear(context, subject, year, pendingOf(context, subject, own, year)).ledger];
+          }),
+    );
+    const rows = people.flatMap((person) => {
+      const ledger = ledgers.get(person.id);
+      if (ledger) return [{ person, balances: balancesOnDate(ledger, on), uptake: vacationUptake(ledger, on) }];
+      const own = summed.get(person.id);
+      if (!own) return [];
+      const pendingOfPerson = pendingOf(context, person, pendingByPerson.get(person.id) ?? [], year);
+      const balanceOf = (balance: LedgerBalance) =>
+        balanceOfSums(own[balance] ?? NO_SUMS, pendingOfPerson[balance] ?? 0);
+      return [
+        {
+          person,
+          balances: { vacation: balanceOf('vacation'), sick: balanceOf('sick'), bank: balanceOf('bank') },
+          uptake: uptakeOfSums(allowances.get(person.id) ?? 0, own.vacation?.taken ?? 0),
+        },
+      ];
+    });
+    rows.sort((a, b) => a.person.name.localeCompare(b.person.name) || a.person.id - b.person.id);
+    return { rows, on };
   }
 
   /** GET /api/reports/balances: each balance of everyone in scope on a date, by name. */
   async balancesOn(auth: AuthContext, query: ReportOnQuery): Promise<{ rows: BalancesReportRow[]; on: string }> {
-    const { ledgers, on } = await this.ledgersOn(auth, query.team_id, query.on);
-    const rows = ledgers.map(({ employeeId, name, ledger }) => ({
-      employee_id: employeeId,
-      label: name,
-      ...balancesOnDate(ledger, on),
-    }));
-    return { rows, on };
+    const { rows, on } = await this.balancesOfScope(auth, query.team_id, query.on);
+    return {
+      rows: rows.map(({ person, balances }) => ({ employee_id: person.id, label: person.name, ...balances })),
+      on,
+    };
   }
 
   /** GET /api/reports/low-uptake: people under the threshold's share of their allowance, lowest first. */
   async lowUptake(auth: AuthContext, query: LowUptakeQuery): Promise<{ rows: LowUptakeRow[]; on: string }> {
-    const { ledgers, on } = await this.ledgersOn(auth, query.team_id, query.on);
-    const rows = lowUptake(
-      ledgers.map(({ employeeId, name, ledger }) => ({ employeeId, name, uptake: vacationUptake(ledger, on) })),
-      query.threshold,
-    );
-    return { rows, on };
+    const { rows, on } = await this.balancesOfScope(auth, query.team_id, query.on);
+    return {
+      rows: lowUptake(
+        rows.map(({ person, uptake }) => ({ employeeId: person.id, name: person.name, uptake })),
+        query.threshold,
+      ),
+      on,
+    };
   }
 
   /** GET /api/activity: a page of the audit log and sign-ins (admins). */

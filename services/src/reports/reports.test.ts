@@ -419,6 +419,117 @@ describe('GET /api/reports/balances and low-uptake', () => {
   });
 });
 
+describe('balances from kept derived entries', () => {
+  it('sum in SQL to what each person’s ledger works out, carry-over, accrual and expiries included', async () => {
+    const company = await signedInAdmin(t, { subscribed: true });
+    const sql = (query: string, replacements: Record<string, unknown>) =>
+      t.db.sequelize.query(query, { replacements, type: QueryTypes.SELECT });
+    const year = Number(new Date().toISOString().slice(0, 4));
+    const carrier = await hire(company.auth, 'Carrier Person');
+    const banker = await hire(company.auth, 'Banker Person');
+    await hire(company.auth, 'Quiet Person');
+    // The carrier closed last year with 4 days left, of which 5 may carry, expiring after March.
+    await sql(`UPDATE employees SET ledger_from_year = :last WHERE id = :id`, { last: year - 1, id: carrier.id });
+    await sql(
+      `INSERT INTO balance_year_closings (company_id, employee_id, year, closing)
+       VALUES (:company, :id, :last, :closing::jsonb)`,
+      {
+        company: company.company.id,
+        id: carrier.id,
+        last: year - 1,
+        closing: JSON.stringify({
+          year: year - 1,
+          balances: {
+            vacation: { total: 25, used: 21, remaining: 4 },
+            sick: { total: 10, used: 0, remaining: 10 },
+            bank: { total: 0, used: 0, remaining: 0 },
+          },
+          bankLots: [],
+        }),
+      },
+    );
+    await t
+      .request()
+      .put('/api/leave-policy')
+      .set('Authorization', company.auth)
+      .send({
+        vacation: { accrual: 'monthly', carry_over_max_days: 5, carry_over_expiry_months: 3 },
+        hours_bank: { credit_expiry_months: 2 },
+      })
+      .expect(200);
+    const decide = async (employeeId: number, request: Record<string, unknown>, approve = true) => {
+      const submitted = await t
+        .request()
+        .post('/api/leaves')
+        .set('Authorization', company.auth)
+        .send({ leave_type: 'full_day', ...request, employee_id: employeeId })
+        .expect(201);
+      if (approve)
+        await t
+          .request()
+          .put(`/api/leaves/${submitted.body.id}/approve`)
+          .set('Authorization', company.auth)
+          .send({ approved: true })
+          .expect(200);
+    };
+    await decide(carrier.id, { request_type: 'vacation', start_date: `${year}-02-02`, end_date: `${year}-02-03` });
+    await decide(carrier.id, { request_type: 'vacation', start_date: `${year}-10-05`, end_date: `${year}-10-06` });
+    await decide(
+      carrier.id,
+      { request_type: 'vacation', start_date: `${year}-11-02`, end_date: `${year}-11-02` },
+      false,
+    );
+    const credit = await t
+      .request()
+      .post('/api/time-credits')
+      .set('Authorization', company.auth)
+      .send({ employee_id: banker.id, date: `${year}-01-12`, hours: 6, reason: 'Stocktake' })
+      .expect(201);
+    await t
+      .request()
+      .put(`/api/time-credits/${credit.body.id}/approve`)
+      .set('Authorization', company.auth)
+      .send({ approved: true })
+      .expect(200);
+    await decide(banker.id, { request_type: 'sick_day', start_date: `${year}-06-01`, end_date: `${year}-06-02` });
+
+    const days = [`${year}-01-15`, `${year}-02-28`, `${year}-03-31`, `${year}-04-01`, `${year}-10-05`, `${year}-12-31`];
+    const answers = async () => {
+      const replies = [];
+      for (const on of days) {
+        replies.push(await rowsOf<BalancesReportRow>('balances', company.auth, { on }));
+        replies.push(await rowsOf<LowUptakeRow>('low-uptake', company.auth, { on, threshold: 1 }));
+      }
+      return replies;
+    };
+    const kept = await sql(
+      `SELECT count(*)::int AS n FROM employees WHERE company_id = :company AND derived_entries_year = :year`,
+      { company: company.company.id, year },
+    );
+    expect(kept).toEqual([{ n: 3 }]);
+    const summed = await answers();
+    const endOfMarch = summed[4] as BalancesReportRow[];
+    expect(endOfMarch.find((row) => row.employee_id === carrier.id)!.vacation).toMatchObject({
+      carried: 4,
+      expiring: 2,
+      expiring_on: `${year}-03-31`,
+      pending: 1,
+    });
+    const february = summed[2] as BalancesReportRow[];
+    expect(february.find((row) => row.employee_id === banker.id)!.bank).toMatchObject({
+      entitlement: 6,
+      taken: 0,
+      expiring: 6,
+      expiring_on: `${year}-03-11`,
+    });
+    // Without kept entries the same reports work out every ledger by the rules.
+    await sql(`UPDATE employees SET derived_entries_year = NULL WHERE company_id = :company`, {
+      company: company.company.id,
+    });
+    expect(await answers()).toEqual(summed);
+  });
+});
+
 describe('GET /api/activity', () => {
   const activity = (auth: string, query: Record<string, string>) =>
     t.request().get('/api/activity').set('Authorization', auth).query(query);

@@ -23,7 +23,13 @@ export function createDatabase(
     dialect: 'postgres',
     logging: false,
     pool: { max: poolMax, min: 0, idle: 10_000, acquire: acquireTimeoutMs },
-    dialectOptions: { application_name: 'teamfolk', connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    dialectOptions: {
+      application_name: 'teamfolk',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Compiling a plan costs 40-50 ms where a report's cost estimate crosses jit_above_cost, more
+      // than any of these statements runs for.
+      options: '-c jit=off',
+    },
   });
   initModels(sequelize);
   bindTenancy(sequelize);

@@ -6,6 +6,7 @@ import {
   balancesOnReply,
   buildYearLedger,
   closeYear,
+  derivedEntriesOf,
   ledgerLines,
   ledgerReply,
   type PersonTerms,
@@ -367,5 +368,48 @@ describe(buildYearLedger.name, () => {
       expect(ledger.entries[0]).toMatchObject({ date: '2027-04-01', kind: 'allowance', amount: 25 });
       expect(figures(ledger, 'vacation')).toEqual({ total: 25, used: 5, remaining: 20 });
     });
+  });
+});
+
+describe(derivedEntriesOf.name, () => {
+  const input = {
+    policy: policyOf({ vacation: { accrual: 'monthly', carry_over_max_days: 5, carry_over_expiry_months: 3 } }),
+    year: 2027,
+    previous: closing(2026, { vacation: 4 }),
+    entries: taken('vacation', 1, '2027-02-01', '2027-02-02'),
+  };
+
+  it('keeps the carry-over, the accruals, the sick allowance and the expiry, without the recorded leave', () => {
+    const kept = derivedEntriesOf(ledgerOf({ ...input, today: '2027-05-10' }));
+    expect(kept.filter((entry) => entry.kind === 'accrual')).toHaveLength(12);
+    expect(kept).toContainEqual({
+      date: '2027-01-01',
+      balance: 'vacation',
+      kind: 'carry_over',
+      figure: 'total',
+      amount: 4,
+    });
+    // 4 carried, 2 of them used before April: 2 expire on its first day.
+    expect(kept).toContainEqual({
+      date: '2027-04-01',
+      balance: 'vacation',
+      kind: 'expiry',
+      figure: 'total',
+      amount: -2,
+    });
+    expect(kept).toContainEqual({
+      date: '2027-01-01',
+      balance: 'sick',
+      kind: 'allowance',
+      figure: 'total',
+      amount: 10,
+    });
+    expect(kept.some((entry) => entry.kind === 'leave')).toBe(false);
+  });
+
+  it('is the same whatever day the ledger is built on', () => {
+    const early = derivedEntriesOf(ledgerOf({ ...input, today: '2026-12-20' }));
+    const late = derivedEntriesOf(ledgerOf({ ...input, today: '2027-11-30' }));
+    expect(late).toEqual(early);
   });
 });

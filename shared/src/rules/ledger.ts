@@ -460,6 +460,20 @@ export function carryOverFieldsOf({ vacationCarryOver }: YearLedger) {
   };
 }
 
+/** A derived entry as kept beside a person's stored figures, for SQL to sum with the recorded ones. */
+export type KeptDerivedEntry = Pick<BalanceEntry, 'date' | 'balance' | 'kind' | 'figure' | 'amount'>;
+
+/**
+ * The ledger's derived entries (carry-over, allowance, accrual, expiry). They follow from the year's
+ * inputs alone (policy, terms, the closing before, the recorded entries), never from its today: kept
+ * with the figures a write stores, they hold until the next write or the next leave year.
+ */
+export function derivedEntriesOf({ entries }: YearLedger): KeptDerivedEntry[] {
+  return entries
+    .filter((entry) => !isRecordedKind(entry.kind))
+    .map(({ date, balance, kind, figure, amount }) => ({ date, balance, kind, figure, amount }));
+}
+
 /**
  * The last day the ledger's figures (total, used, carried, expiring) hold without a write: the day
  * before the next entry dated after today that moves a total (an accrual, an expiry), else the year's

@@ -29,39 +29,53 @@ function checkInYear(ledger: YearLedger, on: string) {
     throw new RangeError(`${on} lies outside leave year ${ledger.bounds.year}`);
 }
 
-/** One balance of the ledger's person on a day of its year. */
-export function balanceOnDate(ledger: YearLedger, balance: LedgerBalance, on: string): BalanceOnDate {
-  checkInYear(ledger, on);
-  let entitlement = 0;
-  let taken = 0;
-  let booked = 0;
-  let carried = 0;
-  let expiryOn: string | null = null;
-  let expiring = 0;
-  for (const entry of ledger.entries) {
-    if (entry.balance !== balance) continue;
-    const tenths = toTenths(entry.amount);
-    if (figureOf(entry) === 'used') {
-      if (entry.date <= on) taken -= tenths;
-      else booked -= tenths;
-    } else if (entry.date <= on) entitlement += tenths;
-    if (entry.kind === 'carry_over') carried += tenths;
-    if (entry.kind === 'expiry' && entry.date > on && (expiryOn === null || entry.date <= expiryOn)) {
-      expiring = entry.date === expiryOn ? expiring - tenths : -tenths;
-      expiryOn = entry.date;
-    }
-  }
+/**
+ * One balance's sums on a day, in tenths: what balanceOnDate adds up from a ledger's entries, and the
+ * reports from kept entries in SQL. `expiryOn` is the date of the first expiry after the day.
+ */
+export interface BalanceSumsOnDate {
+  entitlement: number;
+  taken: number;
+  booked: number;
+  carried: number;
+  expiring: number;
+  expiryOn: string | null;
+}
+
+/** A balance on a day from its sums (tenths) and the year's pending days or hours. */
+export function balanceOfSums(sums: BalanceSumsOnDate, pending: number): BalanceOnDate {
+  const { entitlement, taken, booked, carried, expiring, expiryOn } = sums;
   return {
     entitlement: fromTenths(entitlement),
     taken: fromTenths(taken),
     booked: fromTenths(booked),
-    pending: ledger.balances[balance].pending,
+    pending,
     remaining: fromTenths(entitlement - taken - booked),
     carried: fromTenths(carried),
     expiring: fromTenths(expiring),
     // An expiry takes effect on its date: the day before is the last one the days can be used.
     expiring_on: expiryOn === null ? null : plusDays(expiryOn, -1),
   };
+}
+
+/** One balance of the ledger's person on a day of its year. */
+export function balanceOnDate(ledger: YearLedger, balance: LedgerBalance, on: string): BalanceOnDate {
+  checkInYear(ledger, on);
+  const sums: BalanceSumsOnDate = { entitlement: 0, taken: 0, booked: 0, carried: 0, expiring: 0, expiryOn: null };
+  for (const entry of ledger.entries) {
+    if (entry.balance !== balance) continue;
+    const tenths = toTenths(entry.amount);
+    if (figureOf(entry) === 'used') {
+      if (entry.date <= on) sums.taken -= tenths;
+      else sums.booked -= tenths;
+    } else if (entry.date <= on) sums.entitlement += tenths;
+    if (entry.kind === 'carry_over') sums.carried += tenths;
+    if (entry.kind === 'expiry' && entry.date > on && (sums.expiryOn === null || entry.date <= sums.expiryOn)) {
+      sums.expiring = entry.date === sums.expiryOn ? sums.expiring - tenths : -tenths;
+      sums.expiryOn = entry.date;
+    }
+  }
+  return balanceOfSums(sums, ledger.balances[balance].pending);
 }
 
 /** All three balances on a day of the ledger's year: a balances report row but its id and label. */
@@ -80,6 +94,15 @@ export interface VacationUptake {
   share: number | null;
 }
 
+/** Uptake from the year's vacation allowance and what was taken by the day, in tenths. */
+export function uptakeOfSums(allowance: number, taken: number): VacationUptake {
+  return {
+    allowance: fromTenths(allowance),
+    taken: fromTenths(taken),
+    share: allowance > 0 ? Math.round((taken / allowance) * 10_000) / 10_000 : null,
+  };
+}
+
 /** The share of the year's vacation allowance taken by a day of the ledger's year. */
 export function vacationUptake(ledger: YearLedger, on: string): VacationUptake {
   checkInYear(ledger, on);
@@ -92,11 +115,7 @@ export function vacationUptake(ledger: YearLedger, on: string): VacationUptake {
       if (entry.date <= on) taken -= tenths;
     } else if (entry.kind !== 'expiry') allowance += tenths;
   }
-  return {
-    allowance: fromTenths(allowance),
-    taken: fromTenths(taken),
-    share: allowance > 0 ? Math.round((taken / allowance) * 10_000) / 10_000 : null,
-  };
+  return uptakeOfSums(allowance, taken);
 }
 
 /** The low uptake report's rows: shares under the threshold, lowest first, then by name. */

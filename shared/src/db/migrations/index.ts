@@ -22,6 +22,7 @@ import { timeCredits } from './0022-time-credits';
 import { teams } from './0023-teams';
 import { decisionLinks } from './0024-decision-links';
 import { leaveDays } from './0025-leave-days';
+import { keptDerivedEntries } from './0026-kept-derived-entries';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   teams,
   decisionLinks,
   leaveDays,
+  keptDerivedEntries,
 ];
