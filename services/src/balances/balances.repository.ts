@@ -53,14 +53,15 @@ export function sequelizeRunner(sequelize: Sequelize, transaction?: Transaction)
 
 /**
  * A batched transaction as a runner: statements issued together (in one turn of the event loop, as
- * Promise.all issues them) travel together, in one round trip.
+ * Promise.all issues them) travel together, in one round trip; with `commit`, COMMIT goes with them
+ * and the runner takes nothing more.
  */
-export function pipelinedRunner(batch: BatchedTransaction): SqlRunner {
+export function pipelinedRunner(batch: BatchedTransaction, { commit = false } = {}): SqlRunner {
   let queued: Array<BatchStatement & { resolve: (rows: Row[]) => void; reject: (error: unknown) => void }> = [];
   const flush = () => {
     const statements = queued;
     queued = [];
-    batch.sendEach(statements).then(
+    (commit ? batch.commitEach(statements) : batch.sendEach(statements)).then(
       (results) => statements.forEach((statement, index) => statement.resolve(results[index] ?? [])),
       (error: unknown) => statements.forEach((statement) => statement.reject(error)),
     );
@@ -235,6 +236,11 @@ export class BalancesRepository {
   /** Runs `work` in a batched transaction whose statements issued together travel together (pipelinedRunner). */
   pipelinedTransaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
     return inBatchedTransaction(this.sequelize, (batch) => work(pipelinedRunner(batch)));
+  }
+
+  /** Reads in one round trip: the statements `work` issues together, in a transaction that commits with them. */
+  readInOneTrip<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+    return inBatchedTransaction(this.sequelize, (batch) => work(pipelinedRunner(batch, { commit: true })));
   }
 
   async context(runner: SqlRunner, companyId: number): Promise<CompanyLedgerContext> {

@@ -53,6 +53,9 @@ import {
   type StoredFigures,
 } from './balances.repository';
 
+/** Companies whose last-read ledger context a process keeps, the least recently read going first. */
+const CONTEXTS_KEPT = 10_000;
+
 /** The policy a year follows: the latest version that applies from it or before; none: the default. */
 export function policyFor(context: CompanyLedgerContext, year: number): LeavePolicy {
   const version = context.policies.findLast((candidate) => candidate.appliesFromYear <= year);
@@ -217,6 +220,8 @@ export class BalancesService {
   private readonly repository: BalancesRepository;
   /** Per company: the data version and the instant up to which its stored figures were all found fresh. */
   private readonly fresh = new Map<number, { version: string; until: number }>();
+  /** Per company, its ledger context as last read: which year a read asks for, checked by the read itself. */
+  private readonly contexts = new Map<number, CompanyLedgerContext>();
 
   constructor(private readonly sequelize: Sequelize) {
     this.repository = new BalancesRepository(sequelize);
@@ -296,16 +301,32 @@ export class BalancesService {
       lock = true,
     }: { period?: { from: string; to: string }; newHire?: boolean; lock?: boolean } = {},
   ): Promise<LedgerWrite | null> {
-    const context = await this.repository.context(runner, companyId);
-    const currentYear = currentYearOf(context);
-    const startMonth = policyFor(context, currentYear).leave_year_start_month;
     // The years a request touches, and the current one, whose figures are written back.
-    const fromYear = Math.min(period ? leaveYearOf(period.from, startMonth) : currentYear, currentYear);
-    const toYear = Math.max(period ? leaveYearOf(period.to, startMonth) : currentYear, currentYear);
-    const [read] = await this.repository.subjects(runner, companyId, { employeeId }, toYear, {
-      lock,
-      fromYear,
-    });
+    const yearsOf = (context: CompanyLedgerContext) => {
+      const currentYear = currentYearOf(context);
+      const startMonth = policyFor(context, currentYear).leave_year_start_month;
+      return {
+        currentYear,
+        fromYear: Math.min(period ? leaveYearOf(period.from, startMonth) : currentYear, currentYear),
+        toYear: Math.max(period ? leaveYearOf(period.to, startMonth) : currentYear, currentYear),
+      };
+    };
+    const subjectOfYears = ({ fromYear, toYear }: ReturnType<typeof yearsOf>) =>
+      this.repository.subjects(runner, companyId, { employeeId }, toYear, { lock, fromYear });
+    // The context and the person travel together for the years the context last seen gives, checked
+    // against the context read with them.
+    const guess = this.expected(companyId, yearsOf);
+    const [context, guessed] = await Promise.all([
+      this.repository.context(runner, companyId),
+      guess ? subjectOfYears(guess) : Promise.resolve(null),
+    ]);
+    this.seen(companyId, context);
+    const years = yearsOf(context);
+    const [read] =
+      guessed && guess?.fromYear === years.fromYear && guess.toYear === years.toYear
+        ? guessed
+        : await subjectOfYears(years);
+    const { currentYear } = years;
     if (!read) return null;
     if (newHire) return { context, subject: { ...read, ledgerFromYear: currentYear }, currentYear };
     const { subject, entries } = opened(context, read);
@@ -486,8 +507,9 @@ export class BalancesService {
 
   /**
    * Reads one person's ledger of the year `yearOf` picks, for a caller who may see it (their own, or
-   * an admin's), and keeps its finished closings. Three round trips, four when closings are kept:
-   * the company, then the person and their pending leave together, then the commit.
+   * an admin's), and keeps its finished closings. One round trip: the company's context, the person
+   * and their pending leave travel together, for the year the context last seen gives; when the
+   * context read with them gives another year (a policy or a day changed), they are read again for it.
    */
   private async read<T>(
     auth: AuthContext,
@@ -495,26 +517,72 @@ export class BalancesService {
     yearOf: (context: CompanyLedgerContext) => number,
     reply: (run: LedgerRun) => T,
   ): Promise<T> {
-    return this.repository.pipelinedTransaction(async (runner) => {
-      const context = await this.repository.context(runner, auth.companyId);
-      const wanted = yearOf(context);
-      const bounds = leaveYearBounds(wanted, policyFor(context, wanted).leave_year_start_month);
-      const [[subject], pendingRows] = await Promise.all([
-        this.repository.subjects(runner, auth.companyId, { employeeId }, wanted, { lock: false }),
-        this.repository.pendingLeave(runner, auth.companyId, employeeId, bounds.start, bounds.end),
-      ]);
-      // Another person's ledger is not found for someone who may not see it, as another company's.
-      const record = { own: subject !== undefined && subject.userId === auth.userId };
-      if (!subject || !canAccess(auth, { resource: 'balances', action: 'show', record }))
-        throw new HttpError(404, employeeTexts.notFound);
-      const run = ledgerOfYear(context, subject, wanted, pendingOf(context, subject, pendingRows, wanted));
-      await this.repository.keepClosings(
-        runner,
-        auth.companyId,
-        run.finished.map((closing) => ({ employeeId, closing })),
+    const { companyId } = auth;
+    const yearAndBounds = (context: CompanyLedgerContext) => {
+      const year = yearOf(context);
+      return { year, bounds: leaveYearBounds(year, policyFor(context, year).leave_year_start_month) };
+    };
+    let wanted = this.expected(companyId, yearAndBounds);
+    if (!wanted) {
+      const context = await this.repository.context(sequelizeRunner(this.sequelize), companyId);
+      this.seen(companyId, context);
+      wanted = yearAndBounds(context);
+    }
+    let read = await this.personOfYear(companyId, employeeId, wanted);
+    const actual = yearAndBounds(read.context);
+    if (actual.year !== wanted.year || actual.bounds.start !== wanted.bounds.start)
+      read = await this.personOfYear(companyId, employeeId, actual);
+    const { context, subject, pendingRows } = read;
+    // Another person's ledger is not found for someone who may not see it, as another company's.
+    const record = { own: subject !== undefined && subject.userId === auth.userId };
+    if (!subject || !canAccess(auth, { resource: 'balances', action: 'show', record }))
+      throw new HttpError(404, employeeTexts.notFound);
+    const run = ledgerOfYear(context, subject, actual.year, pendingOf(context, subject, pendingRows, actual.year));
+    if (run.finished.length > 0)
+      await this.repository.transaction((runner) =>
+        this.repository.keepClosings(
+          runner,
+          companyId,
+          run.finished.map((closing) => ({ employeeId, closing })),
+        ),
       );
-      return reply(run);
+    return reply(run);
+  }
+
+  /** What `pick` gives for the company's context as last seen; null when none was seen, or it refuses it. */
+  private expected<T>(companyId: number, pick: (context: CompanyLedgerContext) => T): T | null {
+    const known = this.contexts.get(companyId);
+    if (!known) return null;
+    try {
+      return pick(known);
+    } catch {
+      // Refused on a context that may be old: the current one decides.
+      return null;
+    }
+  }
+
+  private seen(companyId: number, context: CompanyLedgerContext): void {
+    this.contexts.delete(companyId);
+    if (this.contexts.size >= CONTEXTS_KEPT) this.contexts.delete(this.contexts.keys().next().value!);
+    this.contexts.set(companyId, context);
+  }
+
+  /** The company's context and a person's ledger inputs and pending leave for a year, in one round trip. */
+  private async personOfYear(
+    companyId: number,
+    employeeId: number,
+    { year, bounds }: { year: number; bounds: { start: string; end: string } },
+  ) {
+    const read = await this.repository.readInOneTrip(async (runner) => {
+      const [context, [subject], pendingRows] = await Promise.all([
+        this.repository.context(runner, companyId),
+        this.repository.subjects(runner, companyId, { employeeId }, year, { lock: false }),
+        this.repository.pendingLeave(runner, companyId, employeeId, bounds.start, bounds.end),
+      ]);
+      return { context, subject, pendingRows };
     });
+    this.seen(companyId, read.context);
+    return read;
   }
 }
 

@@ -4,6 +4,8 @@ import {
   DEFAULT_LEAVE_POLICY,
   DEFAULT_WORK_PATTERN,
   leavePolicyTexts,
+  leaveYearBounds,
+  leaveYearOf,
   plusMonths,
   type BalanceLedgerReply,
   type EmployeeRecord,
@@ -190,6 +192,51 @@ describe('GET /api/employees/:id/balance-ledger', () => {
         .set('Authorization', auth)
         .expect(404);
     }
+  });
+
+  it('follows a new start of the leave year on the next read', async () => {
+    const company = await signedInAdmin(t, { subscribed: true });
+    const person = await t
+      .request()
+      .post('/api/employees')
+      .set('Authorization', company.auth)
+      .send({ name: 'Ola April', email: `ola-${Date.now()}@example.com` })
+      .expect(201);
+    const read = async () =>
+      (
+        await t
+          .request()
+          .get(`/api/employees/${person.body.id}/balance-ledger`)
+          .set('Authorization', company.auth)
+          .expect(200)
+      ).body as BalanceLedgerReply;
+    expect((await read()).year.start).toBe(`${thisYear()}-01-01`);
+    await t
+      .request()
+      .put('/api/leave-policy')
+      .set('Authorization', company.auth)
+      .send({ leave_year_start_month: 4 })
+      .expect(200);
+    const year = leaveYearOf(today(), 4);
+    // A weekday of February next calendar year: in the new leave year, never in the old one of its number.
+    const february = [1, 2, 3]
+      .map((day) => `${year + 1}-02-0${day}`)
+      .find((day) => new Date(day).getUTCDay() % 6 !== 0)!;
+    await t
+      .request()
+      .post('/api/leaves')
+      .set('Authorization', company.auth)
+      .send({
+        employee_id: person.body.id,
+        request_type: 'vacation',
+        leave_type: 'full_day',
+        start_date: february,
+        end_date: february,
+      })
+      .expect(201);
+    const ledger = await read();
+    expect(ledger.year).toEqual(leaveYearBounds(year, 4));
+    expect(ledger.balances.vacation.pending).toBe(1);
   });
 
   it('refuses a year that is not one', async () => {

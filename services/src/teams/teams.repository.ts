@@ -159,7 +159,8 @@ export interface RequestTeamRead {
 /**
  * Reads a request's team, its colleagues' approved leave over `dates` and their patterns, and the
  * approvers' approved leave over `approversAround`, in one statement inside the caller's transaction
- * (the leave write's). Bounded: the leave is found by the company's date index, the people by key.
+ * (the leave write's): teamfolk_request_team (migration 0027), whose plan each connection keeps.
+ * Bounded: the leave is found by the company's date index, the people by key.
  */
 export async function readRequestTeam(
   runner: SqlRunner,
@@ -168,48 +169,8 @@ export async function readRequestTeam(
   dates: { from: string; to: string },
   approversAround: { from: string; to: string },
 ): Promise<RequestTeamRead> {
-  const [row] = await runner.rows<RequestTeamRead>(
-    `WITH team AS (
-       SELECT t.id, t.max_absent FROM employees o JOIN teams t ON t.id = o.team_id AND t.company_id = o.company_id
-        WHERE o.company_id = :companyId AND o.id = :ownerId AND o.deleted_at IS NULL),
-     approvers AS (
-       SELECT a.employee_id, a.position, ae.name, u.id AS user_id, u.email, u.decision_emails
-         FROM team_approvers a
-         JOIN team ON team.id = a.team_id
-         JOIN employees ae ON ae.id = a.employee_id AND ae.deleted_at IS NULL
-         LEFT JOIN users u ON u.id = ae.user_id AND u.company_id = ae.company_id AND u.disabled_at IS NULL
-        WHERE a.company_id = :companyId),
-     colleague_leave AS (
-       SELECT l.employee_id, e.name, l.leave_type, l.start_date, l.end_date, l.start_time, l.end_time
-         FROM leave_requests l
-         JOIN employees e ON e.id = l.employee_id AND e.company_id = l.company_id AND e.deleted_at IS NULL
-        WHERE l.company_id = :companyId AND l.status = 'approved'
-          AND l.end_date >= :from AND l.start_date <= :to
-          AND l.employee_id IS DISTINCT FROM :ownerId
-          AND (NOT EXISTS (SELECT 1 FROM team) OR e.team_id = (SELECT id FROM team)))
-     SELECT
-       (SELECT json_build_object('id', team.id, 'maxAbsent', team.max_absent,
-                 'approvers', coalesce((SELECT json_agg(json_build_object('employeeId', employee_id, 'userId', user_id,
-                                                          'email', email, 'name', name,
-                                                          'decisionEmails', coalesce(decision_emails, 'immediate'))
-                                                 ORDER BY position)
-                                          FROM approvers), '[]'))
-          FROM team) AS team,
-       coalesce((SELECT json_agg(json_build_object('employeeId', employee_id, 'name', name, 'leaveType', leave_type,
-                                   'startDate', start_date, 'endDate', end_date,
-                                   'startTime', start_time, 'endTime', end_time) ORDER BY start_date, employee_id)
-                   FROM colleague_leave), '[]') AS "colleagueLeave",
-       coalesce((SELECT json_agg(json_build_object('employeeId', p.employee_id, 'effectiveFrom', p.effective_from,
-                                   'pattern', p.pattern))
-                   FROM employee_work_patterns p
-                  WHERE p.company_id = :companyId
-                    AND p.employee_id IN (SELECT employee_id FROM colleague_leave)), '[]') AS patterns,
-       coalesce((SELECT json_agg(json_build_object('employeeId', l.employee_id, 'leaveType', l.leave_type,
-                                   'startDate', l.start_date, 'endDate', l.end_date))
-                   FROM leave_requests l
-                  WHERE l.company_id = :companyId AND l.status = 'approved'
-                    AND l.employee_id IN (SELECT employee_id FROM approvers)
-                    AND l.end_date >= :aroundFrom AND l.start_date <= :aroundTo), '[]') AS "approverLeave"`,
+  const [row] = await runner.rows<{ read: RequestTeamRead }>(
+    'SELECT teamfolk_request_team(:companyId, :ownerId, :from, :to, :aroundFrom, :aroundTo) AS read',
     {
       companyId,
       ownerId: ownerEmployeeId,
@@ -219,5 +180,5 @@ export async function readRequestTeam(
       aroundTo: approversAround.to,
     },
   );
-  return row!;
+  return row!.read;
 }

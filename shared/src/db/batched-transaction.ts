@@ -24,6 +24,8 @@ export interface BatchedTransaction {
   commit(sql: string, replacements?: Record<string, unknown>): Promise<Row[][]>;
   /** Statements each with their own replacements, in one round trip; the rows of each, in order. */
   sendEach(statements: ReadonlyArray<BatchStatement>): Promise<Row[][]>;
+  /** Like sendEach, with COMMIT appended to the same round trip. */
+  commitEach(statements: ReadonlyArray<BatchStatement>): Promise<Row[][]>;
 }
 
 export interface BatchStatement {
@@ -71,6 +73,7 @@ export async function inBatchedTransaction<T>(
         send: (sql, replacements) => run([{ sql, replacements }], false),
         commit: (sql, replacements) => run([{ sql, replacements }], true),
         sendEach: (statements) => run(statements, false),
+        commitEach: (statements) => run(statements, true),
       }),
     );
     if (state === 'open') await connection.query('COMMIT');

@@ -23,6 +23,7 @@ import { teams } from './0023-teams';
 import { decisionLinks } from './0024-decision-links';
 import { leaveDays } from './0025-leave-days';
 import { keptDerivedEntries } from './0026-kept-derived-entries';
+import { requestTeamFunction } from './0027-request-team-function';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   decisionLinks,
   leaveDays,
   keptDerivedEntries,
+  requestTeamFunction,
 ];
