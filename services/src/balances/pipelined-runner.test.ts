@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { inBatchedTransaction, runAsCompany } from '@teamfolk/shared';
+import { inBatchedTransaction, inReadOnlyBatches, runAsCompany } from '@teamfolk/shared';
 import { createTestDatabase, type TestDatabase } from '@teamfolk/shared/testing';
 import { pipelinedRunner } from './balances.repository';
 
@@ -62,4 +62,22 @@ it('commits with the statements of its one round trip when asked, and takes noth
   expect(outcome).toEqual({ one: [{ one: 1 }], two: [{ two: 2 }], later: 'The transaction has already committed' });
   expect(roundTrips).toHaveLength(1);
   expect(roundTrips[0]).toMatch(/^BEGIN;.*SELECT 1 AS one; SELECT 2 AS two; COMMIT$/);
+});
+
+it('runs read-only batches as transactions of one round trip each, the company set, refusing a write', async () => {
+  roundTrips = [];
+  const outcome = await runAsCompany(7, () =>
+    inReadOnlyBatches(db.sequelize, async (batch) => {
+      const runner = pipelinedRunner(batch);
+      const [company] = await runner.rows<{ company: string }>(`SELECT current_setting('app.company_id') AS company`);
+      const write = await runner.rows('CREATE TABLE preview_wrote (id int)').catch((error: Error) => error.message);
+      return { company, write };
+    }),
+  );
+  expect(outcome).toEqual({
+    company: { company: '7' },
+    write: 'cannot execute CREATE TABLE in a read-only transaction',
+  });
+  expect(roundTrips).toHaveLength(2);
+  expect(roundTrips.every((text) => text.startsWith('SET TRANSACTION READ ONLY;'))).toBe(true);
 });

@@ -8,6 +8,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
   changeTrailClauses,
   inBatchedTransaction,
+  inReadOnlyBatches,
   type BatchedTransaction,
   type ChangeTrail,
   type DecisionEmailPreference,
@@ -147,13 +148,13 @@ export interface Settlement {
 
 /** The statements of one leave write: each call is one round trip; the last commits. */
 export class LeaveTransaction {
-  /**
-   * A rehearsal (the preview) is rolled back and takes no lock: it may wait on no submission, and
-   * what it reads is what a submission would find unless one commits in between.
-   */
   /** The transaction as the balances, teams and blackouts repositories run it: reads issued together travel together. */
   private readonly pipelined: SqlRunner;
 
+  /**
+   * A rehearsal (the preview) writes nothing and takes no lock: it may wait on no submission, and
+   * what it reads is what a submission would find unless one commits in between.
+   */
   constructor(
     private readonly batch: BatchedTransaction,
     readonly rehearsal = false,
@@ -182,7 +183,9 @@ export class LeaveTransaction {
       actorUserId,
       lockKey: 'admin' in key ? 1_000_000_000 + key.admin : null,
     };
-    const common = `c.country, c.region, now() AS now, nextval(pg_get_serial_sequence('leave_requests', 'id')) AS leave_id,
+    // A rehearsal writes nothing, a sequence's next value included: its request has no id.
+    const leaveId = this.rehearsal ? '0' : `nextval(pg_get_serial_sequence('leave_requests', 'id'))`;
+    const common = `c.country, c.region, now() AS now, ${leaveId} AS leave_id,
               (now() AT TIME ZONE c.time_zone)::date::text AS today,
               (SELECT coalesce(json_agg(json_build_object('id', a.id, 'email', a.email, 'name', a.name,
                                                           'decision_emails', a.decision_emails) ORDER BY a.id), '[]')
@@ -326,21 +329,11 @@ export class LeavesRepository {
   }
 
   /**
-   * Runs `work` as a leave write, with the same locks and reads, then rolls it back: what a write
-   * would decide, nothing written (the preview). Only the new request's id is drawn from its sequence.
+   * Runs `work` as a leave write would run, with the same reads but no lock and nothing written: what
+   * a write would decide (the preview). Each round trip is a read-only transaction (inReadOnlyBatches).
    */
-  async rehearse<T>(work: (leaves: LeaveTransaction) => Promise<T>): Promise<T> {
-    const rolledBack = new Error('rehearsal rolled back');
-    let outcome: { value: T } | undefined;
-    try {
-      await inBatchedTransaction(this.sequelize, async (batch) => {
-        outcome = { value: await work(new LeaveTransaction(batch, true)) };
-        throw rolledBack;
-      });
-    } catch (error) {
-      if (error !== rolledBack) throw error;
-    }
-    return outcome!.value;
+  rehearse<T>(work: (leaves: LeaveTransaction) => Promise<T>): Promise<T> {
+    return inReadOnlyBatches(this.sequelize, (batch) => work(new LeaveTransaction(batch, true)));
   }
 
   /** A page of the company's requests as the JSON array the API answers. */
