@@ -233,11 +233,6 @@ export class BalancesRepository {
     return this.sequelize.transaction((transaction) => work(sequelizeRunner(this.sequelize, transaction)));
   }
 
-  /** Runs `work` in a batched transaction whose statements issued together travel together (pipelinedRunner). */
-  pipelinedTransaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
-    return inBatchedTransaction(this.sequelize, (batch) => work(pipelinedRunner(batch)));
-  }
-
   /** Reads in one round trip: the statements `work` issues together, in a transaction that commits with them. */
   readInOneTrip<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
     return inBatchedTransaction(this.sequelize, (batch) => work(pipelinedRunner(batch, { commit: true })));

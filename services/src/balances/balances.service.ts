@@ -561,6 +561,7 @@ export class BalancesService {
     }
   }
 
+  /** Keeps a company's context as just read; past CONTEXTS_KEPT the company read least recently goes. */
   private seen(companyId: number, context: CompanyLedgerContext): void {
     this.contexts.delete(companyId);
     if (this.contexts.size >= CONTEXTS_KEPT) this.contexts.delete(this.contexts.keys().next().value!);

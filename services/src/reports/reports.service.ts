@@ -41,12 +41,35 @@ import { HttpError } from '../http/errors';
 import type { ListQuery } from '../http/list-query';
 import type { AuthContext } from '../http/types';
 import { holidaySet, reportCalendar } from './leave-days.service';
-import { ReportsRepository, type AbsenceSums, type ReportScope } from './reports.repository';
+import { ReportsRepository, type AbsenceSums, type KeptBalanceSums, type ReportScope } from './reports.repository';
 
 /** Postgres has no year 0: a window or leave year reaching before year 1 is read from year 1. */
 const FIRST_DAY = '0001-01-01';
 
 const NO_SUMS: BalanceSumsOnDate = { entitlement: 0, taken: 0, booked: 0, carried: 0, expiring: 0, expiryOn: null };
+
+/** The kept people's sums (tenths) as read in SQL: each balance's on the day, and the year's vacation allowance. */
+function keptSumsByPerson(rows: readonly KeptBalanceSums[]) {
+  const byPerson = new Map<
+    number,
+    { balances: Partial<Record<LedgerBalance, BalanceSumsOnDate>>; vacationAllowance: number }
+  >();
+  for (const row of rows) {
+    const own = byPerson.get(row.employee_id) ?? { balances: {}, vacationAllowance: 0 };
+    byPerson.set(row.employee_id, own);
+    if (row.balance === null) continue;
+    own.balances[row.balance] = {
+      entitlement: Number(row.entitlement),
+      taken: Number(row.taken),
+      booked: Number(row.booked),
+      carried: Number(row.carried),
+      expiring: Number(row.expiring),
+      expiryOn: row.expiry_on,
+    };
+    if (row.balance === 'vacation') own.vacationAllowance = Number(row.allowance);
+  }
+  return byPerson;
+}
 
 const byLabel = <Row extends { label: string }>(a: Row, b: Row) => a.label.localeCompare(b.label);
 const toTenths = (value: string | number) => Math.round(Number(value) * 10);
@@ -245,22 +268,7 @@ export class ReportsService {
     const pendingByPerson = new Map<number, typeof pending>();
     for (const row of pending)
       pendingByPerson.set(row.employee_id, [...(pendingByPerson.get(row.employee_id) ?? []), row]);
-    const summed = new Map<number, Partial<Record<LedgerBalance, BalanceSumsOnDate>>>();
-    const allowances = new Map<number, number>();
-    for (const row of sums) {
-      const own = summed.get(row.employee_id) ?? {};
-      summed.set(row.employee_id, own);
-      if (row.balance === null) continue;
-      own[row.balance] = {
-        entitlement: Number(row.entitlement),
-        taken: Number(row.taken),
-        booked: Number(row.booked),
-        carried: Number(row.carried),
-        expiring: Number(row.expiring),
-        expiryOn: row.expiry_on,
-      };
-      if (row.balance === 'vacation') allowances.set(row.employee_id, Number(row.allowance));
-    }
+    const summed = keptSumsByPerson(sums);
     const unsummed = people.filter((person) => !summed.has(person.id)).map((person) => person.id);
     const ledgers = new Map(
       unsummed.length === 0
@@ -285,12 +293,12 @@ export class ReportsService {
       if (!own) return [];
       const pendingOfPerson = pendingOf(context, person, pendingByPerson.get(person.id) ?? [], year);
       const balanceOf = (balance: LedgerBalance) =>
-        balanceOfSums(own[balance] ?? NO_SUMS, pendingOfPerson[balance] ?? 0);
+        balanceOfSums(own.balances[balance] ?? NO_SUMS, pendingOfPerson[balance] ?? 0);
       return [
         {
           person,
           balances: { vacation: balanceOf('vacation'), sick: balanceOf('sick'), bank: balanceOf('bank') },
-          uptake: uptakeOfSums(allowances.get(person.id) ?? 0, own.vacation?.taken ?? 0),
+          uptake: uptakeOfSums(own.vacationAllowance, own.balances.vacation?.taken ?? 0),
         },
       ];
     });
