@@ -88,7 +88,7 @@ const cellSx = {
 function OutsideDayCell({ day }: { day: string }) {
   return (
     <Box component="td" sx={{ ...cellSx, bgcolor: 'grey.50' }}>
-      <Box sx={{ p: 1, color: 'text.disabled', fontSize: '0.8125rem' }}>
+      <Box sx={{ p: 1, color: 'text.secondary', fontSize: '0.8125rem' }}>
         <span aria-hidden>{dayNumberOf(day)}</span>
         <VisuallyHidden>{formatFullDate(day)}</VisuallyHidden>
       </Box>
