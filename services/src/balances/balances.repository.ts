@@ -19,7 +19,7 @@
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
-  inBatchedTransaction,
+  inReadOnlyBatches,
   sixFiguresOfInput,
   type BalanceEntry,
   type BatchedTransaction,
@@ -53,15 +53,14 @@ export function sequelizeRunner(sequelize: Sequelize, transaction?: Transaction)
 
 /**
  * A batched transaction as a runner: statements issued together (in one turn of the event loop, as
- * Promise.all issues them) travel together, in one round trip; with `commit`, COMMIT goes with them
- * and the runner takes nothing more.
+ * Promise.all issues them) travel together, in one round trip.
  */
-export function pipelinedRunner(batch: BatchedTransaction, { commit = false } = {}): SqlRunner {
+export function pipelinedRunner(batch: BatchedTransaction): SqlRunner {
   let queued: Array<BatchStatement & { resolve: (rows: Row[]) => void; reject: (error: unknown) => void }> = [];
   const flush = () => {
     const statements = queued;
     queued = [];
-    (commit ? batch.commitEach(statements) : batch.sendEach(statements)).then(
+    batch.sendEach(statements).then(
       (results) => statements.forEach((statement, index) => statement.resolve(results[index] ?? [])),
       (error: unknown) => statements.forEach((statement) => statement.reject(error)),
     );
@@ -233,9 +232,9 @@ export class BalancesRepository {
     return this.sequelize.transaction((transaction) => work(sequelizeRunner(this.sequelize, transaction)));
   }
 
-  /** Reads in one round trip: the statements `work` issues together, in a transaction that commits with them. */
-  readInOneTrip<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
-    return inBatchedTransaction(this.sequelize, (batch) => work(pipelinedRunner(batch, { commit: true })));
+  /** Reads only: the statements `work` issues together travel in one round trip, a read-only transaction. */
+  readTogether<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+    return inReadOnlyBatches(this.sequelize, (batch) => work(pipelinedRunner(batch)));
   }
 
   async context(runner: SqlRunner, companyId: number): Promise<CompanyLedgerContext> {

@@ -507,9 +507,10 @@ export class BalancesService {
 
   /**
    * Reads one person's ledger of the year `yearOf` picks, for a caller who may see it (their own, or
-   * an admin's), and keeps its finished closings. One round trip: the company's context, the person
-   * and their pending leave travel together, for the year the context last seen gives; when the
-   * context read with them gives another year (a policy or a day changed), they are read again for it.
+   * an admin's), and keeps its finished closings. One read-only round trip: the company's context,
+   * the person and their pending leave travel together, for the year the context last seen gives;
+   * when the context read with them gives another year (a policy or a day changed), they are read
+   * again for it.
    */
   private async read<T>(
     auth: AuthContext,
@@ -538,14 +539,12 @@ export class BalancesService {
     if (!subject || !canAccess(auth, { resource: 'balances', action: 'show', record }))
       throw new HttpError(404, employeeTexts.notFound);
     const run = ledgerOfYear(context, subject, actual.year, pendingOf(context, subject, pendingRows, actual.year));
-    if (run.finished.length > 0)
-      await this.repository.transaction((runner) =>
-        this.repository.keepClosings(
-          runner,
-          companyId,
-          run.finished.map((closing) => ({ employeeId, closing })),
-        ),
-      );
+    // One statement, on its own: the read's round trip was read-only.
+    await this.repository.keepClosings(
+      sequelizeRunner(this.sequelize),
+      companyId,
+      run.finished.map((closing) => ({ employeeId, closing })),
+    );
     return reply(run);
   }
 
@@ -574,7 +573,7 @@ export class BalancesService {
     employeeId: number,
     { year, bounds }: { year: number; bounds: { start: string; end: string } },
   ) {
-    const read = await this.repository.readInOneTrip(async (runner) => {
+    const read = await this.repository.readTogether(async (runner) => {
       const [context, [subject], pendingRows] = await Promise.all([
         this.repository.context(runner, companyId),
         this.repository.subjects(runner, companyId, { employeeId }, year, { lock: false }),

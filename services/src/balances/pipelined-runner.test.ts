@@ -49,21 +49,6 @@ it('refuses the statements of a round trip when one of them fails', async () => 
   await expect(outcome).rejects.toThrow(/division by zero/);
 });
 
-it('commits with the statements of its one round trip when asked, and takes nothing after', async () => {
-  roundTrips = [];
-  const outcome = await runAsCompany(null, () =>
-    inBatchedTransaction(db.sequelize, async (batch) => {
-      const runner = pipelinedRunner(batch, { commit: true });
-      const [one, two] = await Promise.all([runner.rows('SELECT 1 AS one'), runner.rows('SELECT 2 AS two')]);
-      const later = await runner.rows('SELECT 3 AS three').catch((error: Error) => error.message);
-      return { one, two, later };
-    }),
-  );
-  expect(outcome).toEqual({ one: [{ one: 1 }], two: [{ two: 2 }], later: 'The transaction has already committed' });
-  expect(roundTrips).toHaveLength(1);
-  expect(roundTrips[0]).toMatch(/^BEGIN;.*SELECT 1 AS one; SELECT 2 AS two; COMMIT$/);
-});
-
 it('runs read-only batches as transactions of one round trip each, the company set, refusing a write', async () => {
   roundTrips = [];
   const outcome = await runAsCompany(7, () =>

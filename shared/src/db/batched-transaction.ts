@@ -24,8 +24,6 @@ export interface BatchedTransaction {
   commit(sql: string, replacements?: Record<string, unknown>): Promise<Row[][]>;
   /** Statements each with their own replacements, in one round trip; the rows of each, in order. */
   sendEach(statements: ReadonlyArray<BatchStatement>): Promise<Row[][]>;
-  /** Like sendEach, with COMMIT appended to the same round trip. */
-  commitEach(statements: ReadonlyArray<BatchStatement>): Promise<Row[][]>;
 }
 
 export interface BatchStatement {
@@ -50,7 +48,7 @@ export function inBatchedTransaction<T>(
 }
 
 /**
- * The same batches for work that writes nothing (the leave preview): each round trip is a read-only
+ * The same batches for work that writes nothing (the leave preview, ledger reads): each round trip is a read-only
  * transaction of its own, as Postgres runs a message of several statements, the company's setting
  * first; nothing is left to commit or roll back, which saves the round trip that would. A write (or
  * nextval) fails.
@@ -94,7 +92,6 @@ async function inBatches<T>(
         send: (sql, replacements) => run([{ sql, replacements }], false),
         commit: (sql, replacements) => run([{ sql, replacements }], true),
         sendEach: (statements) => run(statements, false),
-        commitEach: (statements) => run(statements, true),
       }),
     );
     if (state === 'open') await connection.query('COMMIT');
