@@ -30,7 +30,8 @@ async function openSignedIn(
 ): Promise<Page> {
   const page = await browser.newPage({ baseURL, viewport });
   await signIn(page, member.email, member.password);
-  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  // A new context loads the whole console cold: on a busy machine that took 7 s of the 10 allowed.
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 30_000 });
   return page;
 }
 
@@ -62,13 +63,14 @@ for (const viewport of [
       browser,
       baseURL,
     }) => {
-      test.setTimeout(90_000);
+      // Two sign-ins and a reload, each loading the console: 20 s on a calm machine, 80 s on a loaded one.
+      test.setTimeout(180_000);
       const team = await createTeam();
       const today = new Date();
       const policy = policySet(today);
 
       await signIn(page, team.admin.email, team.admin.password);
-      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
       await openFromMenu(page, 'Leave Policy');
       await expect(page.getByRole('heading', { name: 'Leave Policy', level: 2 })).toBeVisible();
       const form = page.locator('form');
