@@ -66,12 +66,13 @@ import { activityRoutes, reportsRoutes } from './reports/reports.routes';
 import { ReportsService } from './reports/reports.service';
 import { consoleRoutes } from './web/console.routes';
 
-/** The GET routes KeptReplies answers: it gzips each kept reply itself, once. */
-export const KEPT_REPLY_PATHS: ReadonlySet<string> = new Set([
-  '/api/employees',
-  '/api/leaves',
-  '/api/dashboard/upcoming-events',
-  '/api/calendar/events',
+/** The routes KeptReplies answers, as method and path: it gzips each kept reply itself, once. */
+export const KEPT_REPLY_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/employees',
+  'GET /api/leaves',
+  'GET /api/dashboard/upcoming-events',
+  'GET /api/calendar/events',
+  'POST /api/leaves/preview',
 ]);
 
 /**
@@ -81,7 +82,7 @@ export const KEPT_REPLY_PATHS: ReadonlySet<string> = new Set([
  * Measured: bench/README.md#what-the-figures-rest-on
  */
 const skipsCompression = (req: Request) =>
-  req.path.startsWith('/api/auth/') || (req.method === 'GET' && KEPT_REPLY_PATHS.has(req.path));
+  req.path.startsWith('/api/auth/') || KEPT_REPLY_ROUTES.has(`${req.method} ${req.path}`);
 
 /** The bulkhead between companies' writes, sized from the pool unless the config says. */
 function companyWritesOf(config: Config): CompanyBulkhead {

@@ -1,5 +1,6 @@
-import { addDays, format } from 'date-fns';
+import { addDays, format, nextWednesday } from 'date-fns';
 import { Client } from 'pg';
+import type request from 'supertest';
 import { QueryTypes } from 'sequelize';
 import { runAsCompany, type CalendarEvent, type Employee, type UpcomingEvent } from '@teamfolk/shared';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
 import { joinedEmployee } from '../testing/signed-in';
-import { KEPT_REPLY_PATHS } from '../app';
+import { KEPT_REPLY_ROUTES } from '../app';
 
 let t: TestApp;
 let first: CompanyWithAdmin;
@@ -91,6 +92,38 @@ describe("a company's data version", () => {
       secondId,
     );
     await changesOnly(() => createEmployees(second.company, 1), secondId, firstId);
+    // What a leave preview reads besides leave and people (migration 0028).
+    const forFirst =
+      (sql: string, more: unknown[] = []) =>
+      () =>
+        byHand(sql, [firstId, ...more]);
+    for (const change of [
+      forFirst("INSERT INTO leave_policies (company_id, applies_from_year, policy) VALUES ($1, 2040, '{}')"),
+      forFirst('DELETE FROM leave_policies WHERE company_id = $1 AND applies_from_year = 2040'),
+      forFirst(
+        "INSERT INTO employee_work_patterns (company_id, employee_id, effective_from) VALUES ($1, $2, '2040-01-01')",
+        [firstPerson.id],
+      ),
+      forFirst(
+        `INSERT INTO balance_entries (company_id, employee_id, leave_year, balance, kind, figure, entry_date, amount)
+         VALUES ($1, $2, 2040, 'vacation', 'adjustment', 'total', '2040-01-01', 1)`,
+        [firstPerson.id],
+      ),
+      forFirst("INSERT INTO teams (company_id, name, max_absent) VALUES ($1, 'Versioned', 1)"),
+      forFirst(
+        `INSERT INTO team_approvers (company_id, team_id, employee_id, position)
+         SELECT company_id, id, $2, 0 FROM teams WHERE company_id = $1 AND name = 'Versioned'`,
+        [firstPerson.id],
+      ),
+      forFirst("UPDATE companies SET time_zone = 'Europe/Lisbon' WHERE id = $1"),
+      forFirst("UPDATE companies SET country = 'PT' WHERE id = $1"),
+      forFirst("UPDATE companies SET time_zone = 'UTC', country = NULL WHERE id = $1"),
+      forFirst("DELETE FROM teams WHERE company_id = $1 AND name = 'Versioned'"),
+    ])
+      await changesOnly(change, firstId, secondId);
+    const beforeRename = await versionOf(firstId);
+    await byHand("UPDATE companies SET name = name || ' Ltd' WHERE id = $1", [firstId]);
+    expect(await versionOf(firstId)).toEqual(beforeRename);
     await changesOnly(() => byHand('DELETE FROM leave_requests WHERE company_id = $1', [firstId]), firstId, secondId);
 
     const beforeRollback = await versionOf(firstId);
@@ -202,6 +235,45 @@ describe('kept replies', () => {
     await t.request().get('/api/employees').query(sameRequest).set('Authorization', eve).expect(403);
   });
 
+  it('answer a leave preview again only until something it reads changes, by hand included', async () => {
+    const [person, colleague] = await createEmployees(first.company, 2, (index) => `Pia Preview ${index}`);
+    const wednesday = nextWednesday(addDays(new Date(), 14));
+    const preview = async () =>
+      (
+        await t
+          .request()
+          .post('/api/leaves/preview')
+          .set('Authorization', firstAdmin)
+          .send({
+            employee_id: person!.id,
+            request_type: 'other',
+            leave_type: 'full_day',
+            start_date: iso(wednesday),
+            end_date: iso(addDays(wednesday, 1)),
+          })
+          .expect(200)
+      ).body as { days_count: number; warnings: string[] };
+    expect(await preview()).toMatchObject({ days_count: 2, warnings: [] });
+    expect(await preview()).toMatchObject({ days_count: 2, warnings: [] });
+
+    const noWednesdays = { mon: 8, tue: 8, wed: 0, thu: 8, fri: 8, sat: 0, sun: 0 };
+    await byHand(
+      'INSERT INTO employee_work_patterns (company_id, employee_id, effective_from, pattern) VALUES ($1, $2, $3, $4)',
+      [first.company.id, person!.id, today, JSON.stringify(noWednesdays)],
+    );
+    expect(await preview()).toMatchObject({ days_count: 1, warnings: [] });
+
+    await byHand(
+      `WITH team AS (INSERT INTO teams (company_id, name) VALUES ($1, 'Cover') RETURNING id)
+       UPDATE employees SET team_id = (SELECT id FROM team) WHERE id IN ($2, $3)`,
+      [first.company.id, person!.id, colleague!.id],
+    );
+    await addLeave(colleague!, iso(addDays(wednesday, 1)));
+    expect(await preview()).toMatchObject({ days_count: 1, warnings: [] });
+    await byHand("UPDATE teams SET max_absent = 1 WHERE company_id = $1 AND name = 'Cover'", [first.company.id]);
+    expect((await preview()).warnings).toEqual([expect.stringContaining('Pia Preview 1')]);
+  });
+
   it('are sent gzipped to a client that takes it, with headers the console may read', async () => {
     await createEmployees(first.company, 30, (index) => `Gus Gzip ${index}`);
     const reply = await t
@@ -228,23 +300,34 @@ describe('kept replies', () => {
     ]);
     for (const [index, person] of people.entries())
       await addLeave(person, `2033-03-${String(index + 1).padStart(2, '0')}`);
-    const queries: Record<string, Record<string, string>> = {
-      '/api/employees': {},
-      '/api/leaves': {},
-      '/api/dashboard/upcoming-events': {},
-      '/api/calendar/events': { start: '2033-03-01', end: '2033-03-31' },
+    const [newcomer] = await createEmployees(first.company, 1, () => 'Kim Kept newcomer');
+    const requests: Record<string, (auth: string) => request.Test> = {
+      'GET /api/employees': (auth) => t.request().get('/api/employees').set('Authorization', auth),
+      'GET /api/leaves': (auth) => t.request().get('/api/leaves').set('Authorization', auth),
+      'GET /api/dashboard/upcoming-events': (auth) =>
+        t.request().get('/api/dashboard/upcoming-events').set('Authorization', auth),
+      'GET /api/calendar/events': (auth) =>
+        t
+          .request()
+          .get('/api/calendar/events')
+          .query({ start: '2033-03-01', end: '2033-03-31' })
+          .set('Authorization', auth),
+      // Everyone else out on those days is listed.
+      'POST /api/leaves/preview': (auth) =>
+        t.request().post('/api/leaves/preview').set('Authorization', auth).send({
+          employee_id: newcomer!.id,
+          request_type: 'other',
+          leave_type: 'full_day',
+          start_date: '2033-03-01',
+          end_date: '2033-03-25',
+        }),
     };
-    expect(Object.keys(queries).sort()).toEqual([...KEPT_REPLY_PATHS].sort());
-    for (const [path, query] of Object.entries(queries)) {
-      const reply = await t
-        .request()
-        .get(path)
-        .query(query)
-        .set('Authorization', firstAdmin)
-        .set('Accept-Encoding', 'gzip')
-        .expect(200);
-      expect({ path, encoding: reply.headers['content-encoding'] }).toEqual({ path, encoding: 'gzip' });
-      expect((reply.body as unknown[]).length).toBeGreaterThan(0);
+    expect(Object.keys(requests).sort()).toEqual([...KEPT_REPLY_ROUTES].sort());
+    for (const [route, send] of Object.entries(requests)) {
+      const reply = await send(firstAdmin).set('Accept-Encoding', 'gzip').expect(200);
+      expect({ route, encoding: reply.headers['content-encoding'] }).toEqual({ route, encoding: 'gzip' });
+      const body = reply.body as unknown[] | { colleagues_out: unknown[] };
+      expect((Array.isArray(body) ? body : body.colleagues_out).length).toBeGreaterThan(0);
     }
   });
 });

@@ -54,7 +54,7 @@ export function jsonReply(value: unknown): ReplyToKeep {
 /**
  * Replies as sent (JSON bytes and their headers), kept per company, view and request, and sent again
  * only while the company's data version is the one read before they were made. Every change to a
- * company's leave or people changes that version in the same commit, in any process, so a reply is
+ * company's leave, people or policies changes that version in the same commit, in any process, so a reply is
  * never served past a change. requireAuth reads the version in the session query every signed-in
  * request makes, so a kept reply costs no query of its own, where making one again costs reading,
  * sorting and serialising rows (a list page's sort and count took Postgres longer than the whole
@@ -67,8 +67,10 @@ export function jsonReply(value: unknown): ReplyToKeep {
  * Every admin of a company sees the same reply; an employee sees their own leave in full and
  * colleagues' in part, so each gets their own.
  *
- * Only a reply made from leave requests and employees may be kept: those are the tables whose
- * triggers change the version. A route that reads another table needs that table's trigger first.
+ * Only a reply made from the tables whose triggers change the version may be kept: leave requests and
+ * employees (0019), blackouts (0024), leave policies, working patterns, balance entries, teams and
+ * their approvers, and the company's holiday calendar and time zone (0028). A route that reads
+ * another table needs that table's trigger first.
  */
 export class KeptReplies {
   private readonly kept = new LRUCache<string, KeptReply>({

@@ -7,13 +7,16 @@ import {
   toDecideFilterSchema,
 } from '@teamfolk/shared';
 import { requirePermission, sessionOf, type SessionGuard } from '../auth/auth.middleware';
-import type { KeptReplies } from '../http/kept-replies';
+import { jsonReply, type KeptReplies } from '../http/kept-replies';
 import { pageReply, parseListQuery } from '../http/list-query';
 import { routeId } from '../http/route-id';
 import type { LeavesRepository } from './leaves.repository';
 import type { LeavesService } from './leaves.service';
 
 const leaveId = (req: Request) => routeId(req, leaveTexts.notFound);
+
+/** Every time zone's offset is a whole number of quarter hours. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /**
  * Each route behind `session` and its permission; the service asks again with the request where the
@@ -47,9 +50,16 @@ export function leavesRoutes(
     res.status(201).json(await leaves.submit(sessionOf(req), input, req.id));
   });
 
-  // The submission's fields in, what it would count, leave and warn of out; nothing written.
+  // The submission's fields in, what it would count, leave and warn of out; nothing written. The
+  // dialog asks again as the person looks: the reply is kept with everything it reads (migration
+  // 0028) and the quarter hour, within which no time zone's today changes.
   router.post('/preview', ...session, requirePermission('leaves', 'create'), async (req, res) => {
-    res.json(await leaves.preview(sessionOf(req), leaveRequestInputSchema.parse(req.body)));
+    const auth = sessionOf(req);
+    const input = leaveRequestInputSchema.parse(req.body);
+    const quarterHour = Math.floor(Date.now() / QUARTER_HOUR_MS);
+    await kept.send(req, res, JSON.stringify([input, auth.userId, quarterHour]), async () =>
+      jsonReply(await leaves.preview(auth, input)),
+    );
   });
 
   router.put('/:id/approve', ...session, requirePermission('leaves', 'approve'), async (req, res) => {

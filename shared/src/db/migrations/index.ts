@@ -24,6 +24,7 @@ import { decisionLinks } from './0024-decision-links';
 import { leaveDays } from './0025-leave-days';
 import { keptDerivedEntries } from './0026-kept-derived-entries';
 import { requestTeamFunction } from './0027-request-team-function';
+import { previewVersions } from './0028-preview-versions';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   leaveDays,
   keptDerivedEntries,
   requestTeamFunction,
+  previewVersions,
 ];
