@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, format, nextMonday } from 'date-fns';
 import { Client } from 'pg';
-import { leaveDuration, REQUEST_TYPES } from '@teamfolk/shared';
+import { leaveDuration, REQUEST_TYPES, type BalanceLedgerReply } from '@teamfolk/shared';
 import { createTestDatabase } from '@teamfolk/shared/testing';
 import { publicHolidays } from '@teamfolk/services';
 import { bearerFor, startTestApp, type TestApp } from '@teamfolk/services/testing';
@@ -290,6 +290,19 @@ describe('seedScale', () => {
           amount: Number(person.vacation_days_carried),
         }),
       );
+      // Next year opens from the closing the seed kept with the figures, as from this year's entries.
+      const nextYear = async () =>
+        (
+          await t
+            .request()
+            .get(`/api/employees/${person.id}/balance-ledger`)
+            .query({ year: (reply.body as BalanceLedgerReply).year.year + 1 })
+            .set('Authorization', admin)
+            .expect(200)
+        ).body as unknown;
+      const fromKeptClosing = await nextYear();
+      await rows('UPDATE employees SET derived_closing = NULL WHERE id = $1 RETURNING id', [person.id]);
+      expect(await nextYear()).toEqual(fromKeptClosing);
     }
   });
 

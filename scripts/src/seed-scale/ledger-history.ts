@@ -341,6 +341,7 @@ export function storedFiguresOf(ledger: YearLedger) {
     balance_figures_valid_until: dayOfIso(figuresValidUntil(ledger)),
     derived_entries_year: ledger.bounds.year,
     derived_entries: JSON.stringify(derivedEntriesOf(ledger)),
+    derived_closing: JSON.stringify(ledger.closing),
   };
 }
 

@@ -30,7 +30,7 @@ import { seedTables, type SeedTables } from './tables';
 /** Every seeded user signs in with this password (one argon2id hash, computed once). */
 export const SCALE_PASSWORD = 'Scale-bench-2026!';
 /** Changes whenever the seed writes other tables or other history: a benchmark's kept data of another shape is seeded anew. */
-export const SCALE_DATA_SHAPE = 'ledger-years-teams-leave-days-and-derived-entries';
+export const SCALE_DATA_SHAPE = 'ledger-years-teams-leave-days-and-derived-entries-and-closing';
 export const SCALE_DEFAULTS = { companies: 1_000, employees: 50_000, years: 3, seed: 1 } as const;
 const MAX_YEARS = 20;
 /** Rows per INSERT: large enough that statements are few, small enough to keep Node's memory flat. */

@@ -60,6 +60,8 @@ export interface EmployeeRow {
   derived_entries_year: number;
   /** JSON text. */
   derived_entries: string;
+  /** JSON text. */
+  derived_closing: string;
   team_id: number | null;
   created_at: number;
   updated_at: number;
@@ -375,6 +377,7 @@ export function seedTables(writer: BulkWriter): SeedTables {
       balance_figures_valid_until: 'day',
       derived_entries_year: 'integer',
       derived_entries: 'json',
+      derived_closing: 'json',
       team_id: 'integer',
       created_at: 'instant',
       updated_at: 'instant',

@@ -15,7 +15,8 @@
  * its own transaction; a read that uses them first refreshes the company's rows whose valid_until
  * has passed, or is null (figures written without the ledger: opened from those figures). So the
  * list pages read them as plain columns (db/json-pages.ts). The same writes keep the year's derived
- * entries beside them (derived_entries, of derived_entries_year), which the reports sum in SQL.
+ * entries beside them (derived_entries, of derived_entries_year), which the reports sum in SQL, and
+ * that year's closing (derived_closing), which a ledger of a later year opens from as from a kept one.
  */
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import {
@@ -126,6 +127,8 @@ export interface StoredFigures {
   /** The current year's derived entries, which the balances reports sum with the recorded ones. */
   derived_entries_year: number;
   derived_entries: KeptDerivedEntry[];
+  /** That year's closing, which a ledger of the next year opens from. */
+  derived_closing: YearClosing;
 }
 
 /** The stored figures, numerics read as text. */
@@ -217,9 +220,14 @@ export function ledgerSubjectsSql(
                          AND b.leave_year > coalesce(k.year, least(e.ledger_from_year, :fromYear) - 1, :toYear)
                          AND b.leave_year <= :toYear), '[]') AS entries
        FROM employees e
-       LEFT JOIN LATERAL (SELECT year, closing FROM balance_year_closings
-                           WHERE company_id = e.company_id AND employee_id = e.id AND year < :fromYear
-                           ORDER BY year DESC LIMIT 1) k ON true
+       LEFT JOIN LATERAL (SELECT e.derived_entries_year AS year, e.derived_closing AS closing
+                           WHERE e.derived_entries_year < :fromYear AND e.derived_closing IS NOT NULL
+                             AND e.balance_figures_valid_until IS NOT NULL
+                          UNION ALL
+                          (SELECT year, closing FROM balance_year_closings
+                            WHERE company_id = e.company_id AND employee_id = e.id AND year < :fromYear
+                            ORDER BY year DESC LIMIT 1)
+                          ORDER BY year DESC LIMIT 1) k ON true
       WHERE e.company_id = :companyId AND e.deleted_at IS NULL AND ${which}
       ORDER BY e.id ${lock ? `FOR UPDATE OF e${skipLocked ? ' SKIP LOCKED' : ''}` : ''}`;
 }
@@ -380,13 +388,14 @@ export class BalancesRepository {
               vacation_days_expiring_on = x.vacation_days_expiring_on,
               balance_figures_valid_until = x.balance_figures_valid_until, ledger_from_year = x.ledger_from_year,
               vacation_days_allowance = x.vacation_days_allowance, sick_days_allowance = x.sick_days_allowance,
-              derived_entries_year = x.derived_entries_year, derived_entries = x.derived_entries, updated_at = now()
+              derived_entries_year = x.derived_entries_year, derived_entries = x.derived_entries,
+              derived_closing = x.derived_closing, updated_at = now()
          FROM jsonb_to_recordset(:figures::jsonb) AS x(id integer, vacation_days_total numeric,
               vacation_days_used numeric, sick_days_total numeric, sick_days_used numeric, bank_hours_total numeric,
               bank_hours_used numeric, vacation_days_carried numeric, vacation_days_expiring numeric,
               vacation_days_expiring_on date, balance_figures_valid_until date, ledger_from_year integer,
               vacation_days_allowance numeric, sick_days_allowance numeric, derived_entries_year integer,
-              derived_entries jsonb)
+              derived_entries jsonb, derived_closing jsonb)
         WHERE e.id = x.id AND e.company_id = :companyId`,
       { companyId, figures: JSON.stringify(figures) },
     );

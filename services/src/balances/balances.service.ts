@@ -201,6 +201,7 @@ function storedFiguresOf(subject: LedgerSubject, ledger: YearLedger): StoredFigu
     sick_days_allowance: subject.sickDays,
     derived_entries_year: ledger.bounds.year,
     derived_entries: derivedEntriesOf(ledger),
+    derived_closing: ledger.closing,
   };
 }
 

@@ -293,6 +293,61 @@ describe('GET /api/employees/:id/balances?on=', () => {
   });
 });
 
+describe('a forecast of next year', () => {
+  it("opens from this year's closing as kept with the figures, which moves with this year's balance", async () => {
+    const company = await signedInAdmin(t, { subscribed: true });
+    await t
+      .request()
+      .put('/api/leave-policy')
+      .set('Authorization', company.auth)
+      .send({ vacation: { carry_over_max_days: 5 } })
+      .expect(200);
+    const person = (
+      await t
+        .request()
+        .post('/api/employees')
+        .set('Authorization', company.auth)
+        .send({ name: 'Cara Carry', email: `cara-${Date.now()}@example.com` })
+        .expect(201)
+    ).body as EmployeeRecord;
+    const nextJune = async () =>
+      (
+        await t
+          .request()
+          .get(`/api/employees/${person.id}/balances`)
+          .query({ on: `${thisYear() + 1}-06-01` })
+          .set('Authorization', company.auth)
+          .expect(200)
+      ).body.vacation.available as number;
+    // Next year's 25 days and the 5 of this year's that may be carried.
+    expect(await nextJune()).toBe(30);
+
+    // 22 of this year's 25 days used: 3 left to carry.
+    await t
+      .request()
+      .put(`/api/employees/${person.id}/balances`)
+      .set('Authorization', company.auth)
+      .send({
+        vacation_days_total: 25,
+        vacation_days_used: 22,
+        sick_days_total: 10,
+        sick_days_used: 0,
+        bank_hours_total: 0,
+        bank_hours_used: 0,
+      })
+      .expect(200);
+    expect(await nextJune()).toBe(28);
+    // This year's entries are not read again: a closing changed by hand is what the forecast opens from.
+    const byHand = (set: string) =>
+      t.db.sequelize.query(`UPDATE employees SET derived_closing = ${set} WHERE id = $1`, { bind: [person.id] });
+    await byHand(`jsonb_set(derived_closing, '{balances,vacation,remaining}', '1')`);
+    expect(await nextJune()).toBe(26);
+    // Without it, worked out from this year's entries, the forecast is the same as with the right one.
+    await byHand('NULL');
+    expect(await nextJune()).toBe(28);
+  });
+});
+
 describe('PUT /api/employees/:id/balances', () => {
   it('records adjustments with their note, so the six figures read back exactly as sent', async () => {
     const person = await hire();

@@ -25,6 +25,7 @@ import { leaveDays } from './0025-leave-days';
 import { keptDerivedEntries } from './0026-kept-derived-entries';
 import { requestTeamFunction } from './0027-request-team-function';
 import { previewVersions } from './0028-preview-versions';
+import { keptYearClosing } from './0029-kept-year-closing';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   keptDerivedEntries,
   requestTeamFunction,
   previewVersions,
+  keptYearClosing,
 ];
