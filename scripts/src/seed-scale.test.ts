@@ -3,7 +3,7 @@ import { addDays, format, nextMonday } from 'date-fns';
 import { Client } from 'pg';
 import { leaveDuration, REQUEST_TYPES, type BalanceLedgerReply } from '@teamfolk/shared';
 import { createTestDatabase } from '@teamfolk/shared/testing';
-import { publicHolidays } from '@teamfolk/services';
+import { ledgerSubjectsSql, publicHolidays } from '@teamfolk/services';
 import { bearerFor, startTestApp, type TestApp } from '@teamfolk/services/testing';
 import { seedScale, type ScaleSeedSummary } from './seed-scale';
 
@@ -304,6 +304,26 @@ describe('seedScale', () => {
       await rows('UPDATE employees SET derived_closing = NULL WHERE id = $1 RETURNING id', [person.id]);
       expect(await nextYear()).toEqual(fromKeptClosing);
     }
+  });
+
+  it("reads a person's ledger inputs through the function as through the statement, in any year", async () => {
+    const people = await rows<{ id: number; year: number }>(
+      `SELECT employee_id AS id, max(leave_year) AS year FROM balance_entries WHERE company_id = $1
+        GROUP BY employee_id ORDER BY count(DISTINCT leave_year) DESC, employee_id LIMIT 5`,
+      [summary.largestCompany.id],
+    );
+    const statement = ledgerSubjectsSql({ employeeId: 0 }, { lock: false })
+      .replaceAll(':companyId', '$1')
+      .replaceAll(':employeeId', '$2')
+      .replaceAll(':fromYear', '$3')
+      .replaceAll(':toYear', '$4');
+    for (const person of people)
+      for (const year of [person.year - 2, person.year - 1, person.year, person.year + 1]) {
+        const values = [summary.largestCompany.id, person.id, year, year];
+        const asFunction = await rows('SELECT * FROM teamfolk_ledger_subject($1, $2, $3, $4)', values);
+        expect(asFunction).toHaveLength(1);
+        expect(asFunction).toEqual(await rows(statement, values));
+      }
   });
 
   it('puts the largest company into teams of about 50, each with one or two approvers from its members', async () => {

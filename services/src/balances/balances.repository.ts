@@ -189,7 +189,8 @@ export type SubjectSelection =
 
 /**
  * The statement that reads people's ledger inputs (BalancesRepository.subjects; the benchmark
- * EXPLAINs it): with :companyId, :toYear, :fromYear and the selection's own replacement.
+ * EXPLAINs it): with :companyId, :toYear, :fromYear and the selection's own replacement. For one
+ * person without a lock, teamfolk_ledger_subject (migration 0030) runs the same statement.
  */
 export function ledgerSubjectsSql(
   selection: SubjectSelection,
@@ -294,7 +295,13 @@ export class BalancesRepository {
     toYear: number,
     { lock, skipLocked = false, fromYear = toYear }: { lock: boolean; skipLocked?: boolean; fromYear?: number },
   ): Promise<LedgerSubject[]> {
-    const rows = await runner.rows<SubjectRow>(ledgerSubjectsSql(selection, { lock, skipLocked }), {
+    // One person unlocked (a ledger or forecast read, a preview) is the same statement as a function
+    // (migration 0030), whose plan the connection keeps.
+    const sql =
+      'employeeId' in selection && !lock
+        ? 'SELECT * FROM teamfolk_ledger_subject(:companyId, :employeeId, :fromYear, :toYear)'
+        : ledgerSubjectsSql(selection, { lock, skipLocked });
+    const rows = await runner.rows<SubjectRow>(sql, {
       companyId,
       toYear,
       fromYear: Math.min(fromYear, toYear),

@@ -26,6 +26,7 @@ import { keptDerivedEntries } from './0026-kept-derived-entries';
 import { requestTeamFunction } from './0027-request-team-function';
 import { previewVersions } from './0028-preview-versions';
 import { keptYearClosing } from './0029-kept-year-closing';
+import { ledgerSubjectFunction } from './0030-ledger-subject-function';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   requestTeamFunction,
   previewVersions,
   keptYearClosing,
+  ledgerSubjectFunction,
 ];
