@@ -27,12 +27,12 @@ const today = () => new Date().toISOString().slice(0, 10);
 const thisYear = () => Number(today().slice(0, 4));
 
 let sequence = 0;
-async function hire(body: Record<string, unknown> = {}): Promise<EmployeeRecord> {
+async function hire(body: Record<string, unknown> = {}, auth = adminA): Promise<EmployeeRecord> {
   sequence += 1;
   const reply = await t
     .request()
     .post('/api/employees')
-    .set('Authorization', adminA)
+    .set('Authorization', auth)
     .send({ name: `Person ${sequence}`, email: `person-${sequence}-${Date.now()}@example.com`, ...body })
     .expect(201);
   return reply.body as EmployeeRecord;
@@ -51,11 +51,11 @@ const ledgerOf = async (id: number, year?: number, auth = adminA) =>
 const record = async (id: number) =>
   (await t.request().get(`/api/employees/${id}`).set('Authorization', adminA).expect(200)).body as EmployeeRecord;
 
-const setBalances = (id: number, figures: Record<string, number | string>) =>
+const setBalances = (id: number, figures: Record<string, number | string>, auth = adminA) =>
   t
     .request()
     .put(`/api/employees/${id}/balances`)
-    .set('Authorization', adminA)
+    .set('Authorization', auth)
     .send({
       vacation_days_total: 25,
       vacation_days_used: 0,
@@ -302,14 +302,7 @@ describe('a forecast of next year', () => {
       .set('Authorization', company.auth)
       .send({ vacation: { carry_over_max_days: 5 } })
       .expect(200);
-    const person = (
-      await t
-        .request()
-        .post('/api/employees')
-        .set('Authorization', company.auth)
-        .send({ name: 'Cara Carry', email: `cara-${Date.now()}@example.com` })
-        .expect(201)
-    ).body as EmployeeRecord;
+    const person = await hire({}, company.auth);
     const nextJune = async () =>
       (
         await t
@@ -323,19 +316,7 @@ describe('a forecast of next year', () => {
     expect(await nextJune()).toBe(30);
 
     // 22 of this year's 25 days used: 3 left to carry.
-    await t
-      .request()
-      .put(`/api/employees/${person.id}/balances`)
-      .set('Authorization', company.auth)
-      .send({
-        vacation_days_total: 25,
-        vacation_days_used: 22,
-        sick_days_total: 10,
-        sick_days_used: 0,
-        bank_hours_total: 0,
-        bank_hours_used: 0,
-      })
-      .expect(200);
+    await setBalances(person.id, { vacation_days_used: 22 }, company.auth);
     expect(await nextJune()).toBe(28);
     // This year's entries are not read again: a closing changed by hand is what the forecast opens from.
     const byHand = (set: string) =>
