@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
-import { authTexts, SecurityEvent, User } from '@teamfolk/shared';
+import { authTexts, runAsCompany, SecurityEvent, User } from '@teamfolk/shared';
+import { readSessionCheck } from './auth.repository';
 import { activateSubscription, createCompanyWithAdmin, createInvitedEmployee } from '../testing/factories';
 import { bearerFor, startTestApp, type TestApp } from '../testing/harness';
 
@@ -194,5 +195,72 @@ describe('the sessions of a person who leaves', () => {
     await User.update({ disabledAt: new Date() }, { where: { id: admin.id } });
     await t.request().get('/api/auth/me').set('Authorization', session).expect(401);
     await t.request().post('/api/auth/login').send({ email: admin.email, password }).expect(403);
+  });
+});
+
+describe('session checks asked for at the same moment', () => {
+  it("answer each caller with their own account, a deactivated one refused, whoever else's check shares the query", async () => {
+    const { company, admin, password } = await createCompanyWithAdmin();
+    await activateSubscription(company);
+    const colleague = await User.create({
+      companyId: company.id,
+      email: `colleague-${admin.id}@example.com`,
+      passwordHash: admin.passwordHash,
+      role: 'employee',
+      name: 'Cole Colleague',
+      emailVerifiedAt: new Date(),
+    });
+    const leaver = await User.create({
+      companyId: company.id,
+      email: `leaver-${admin.id}@example.com`,
+      passwordHash: admin.passwordHash,
+      role: 'employee',
+      name: 'Lee Leaver',
+      emailVerifiedAt: new Date(),
+    });
+    const other = await createCompanyWithAdmin();
+    await activateSubscription(other.company);
+    const sessions = await Promise.all([admin, colleague, leaver].map((user) => bearerFor(t, user.email, password)));
+    const otherSession = await bearerFor(t, other.admin.email, other.password);
+    await User.update({ disabledAt: new Date() }, { where: { id: leaver.id } });
+
+    const replies = await Promise.all(
+      [...sessions, otherSession, ...sessions, otherSession].map((session) =>
+        t.request().get('/api/auth/me').set('Authorization', session),
+      ),
+    );
+    const seen = replies.map((reply) => [reply.status, reply.body.email ?? reply.body.message]);
+    const expected = [
+      [200, admin.email],
+      [200, colleague.email],
+      [401, authTexts.sessionExpired],
+      [200, other.admin.email],
+    ];
+    expect(seen).toEqual([...expected, ...expected]);
+  });
+
+  it('of one company in the same turn each read their own user, and nobody for an id that is not there', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const colleague = await User.create({
+      companyId: company.id,
+      email: `colleague-${admin.id}@example.com`,
+      passwordHash: admin.passwordHash,
+      role: 'employee',
+      name: 'Cole Colleague',
+    });
+    const checks = await runAsCompany(company.id, () =>
+      Promise.all([
+        readSessionCheck(admin.id, false),
+        readSessionCheck(colleague.id, false),
+        readSessionCheck(admin.id, true),
+        readSessionCheck(colleague.id + 1_000_000, false),
+      ]),
+    );
+    expect(checks.map((check) => check && [check.id, check.role, check.profile?.email ?? null])).toEqual([
+      [admin.id, 'admin', null],
+      [colleague.id, 'employee', null],
+      [admin.id, 'admin', admin.email],
+      null,
+    ]);
   });
 });
