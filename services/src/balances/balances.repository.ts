@@ -246,20 +246,14 @@ export class BalancesRepository {
     return inReadOnlyBatches(this.sequelize, (batch) => work(pipelinedRunner(batch)));
   }
 
+  /** The company's today, holiday calendar and policy versions (migration 0031: a plan the connection keeps). */
   async context(runner: SqlRunner, companyId: number): Promise<CompanyLedgerContext> {
     const [row] = await runner.rows<{
       today: string;
       country: string | null;
       region: string | null;
       policies: CompanyLedgerContext['policies'];
-    }>(
-      `SELECT (now() AT TIME ZONE c.time_zone)::date::text AS today, c.country, c.region,
-              coalesce((SELECT json_agg(json_build_object('appliesFromYear', p.applies_from_year, 'policy', p.policy)
-                                        ORDER BY p.applies_from_year)
-                          FROM leave_policies p WHERE p.company_id = c.id), '[]') AS policies
-         FROM companies c WHERE c.id = :companyId`,
-      { companyId },
-    );
+    }>('SELECT * FROM teamfolk_ledger_context(:companyId)', { companyId });
     if (!row) throw new Error(`Company ${companyId} is not there`);
     return row;
   }

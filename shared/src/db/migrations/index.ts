@@ -27,6 +27,7 @@ import { requestTeamFunction } from './0027-request-team-function';
 import { previewVersions } from './0028-preview-versions';
 import { keptYearClosing } from './0029-kept-year-closing';
 import { ledgerSubjectFunction } from './0030-ledger-subject-function';
+import { ledgerContextFunction } from './0031-ledger-context-function';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   previewVersions,
   keptYearClosing,
   ledgerSubjectFunction,
+  ledgerContextFunction,
 ];
