@@ -199,25 +199,22 @@ describe('the sessions of a person who leaves', () => {
 });
 
 describe('session checks asked for at the same moment', () => {
+  /** An employee's account in the admin's company, signed in with the admin's password. */
+  const accountBeside = (admin: User, name: string) =>
+    User.create({
+      companyId: admin.companyId,
+      email: `${name.split(' ')[0]!.toLowerCase()}-${admin.id}@example.com`,
+      passwordHash: admin.passwordHash,
+      role: 'employee',
+      name,
+      emailVerifiedAt: new Date(),
+    });
+
   it("answer each caller with their own account, a deactivated one refused, whoever else's check shares the query", async () => {
     const { company, admin, password } = await createCompanyWithAdmin();
     await activateSubscription(company);
-    const colleague = await User.create({
-      companyId: company.id,
-      email: `colleague-${admin.id}@example.com`,
-      passwordHash: admin.passwordHash,
-      role: 'employee',
-      name: 'Cole Colleague',
-      emailVerifiedAt: new Date(),
-    });
-    const leaver = await User.create({
-      companyId: company.id,
-      email: `leaver-${admin.id}@example.com`,
-      passwordHash: admin.passwordHash,
-      role: 'employee',
-      name: 'Lee Leaver',
-      emailVerifiedAt: new Date(),
-    });
+    const colleague = await accountBeside(admin, 'Cole Colleague');
+    const leaver = await accountBeside(admin, 'Lee Leaver');
     const other = await createCompanyWithAdmin();
     await activateSubscription(other.company);
     const sessions = await Promise.all([admin, colleague, leaver].map((user) => bearerFor(t, user.email, password)));
@@ -241,13 +238,7 @@ describe('session checks asked for at the same moment', () => {
 
   it('of one company in the same turn each read their own user, and nobody for an id that is not there', async () => {
     const { company, admin } = await createCompanyWithAdmin();
-    const colleague = await User.create({
-      companyId: company.id,
-      email: `colleague-${admin.id}@example.com`,
-      passwordHash: admin.passwordHash,
-      role: 'employee',
-      name: 'Cole Colleague',
-    });
+    const colleague = await accountBeside(admin, 'Cole Colleague');
     const checks = await runAsCompany(company.id, () =>
       Promise.all([
         readSessionCheck(admin.id, false),
