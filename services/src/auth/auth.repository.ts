@@ -2,8 +2,9 @@
  * The only code of the auth domain that touches the database. One choice: Sequelize models, a row at
  * a time, in Sequelize transactions (an invitation is written in the employees service's). The two
  * reads of a session share one column list and are SQL: the session check before every signed-in
- * request is one prepared statement on a pooled pg connection, past Sequelize (the measured fast path:
- * bench/README.md, "The session check"), and the session user of a new session is the same joins.
+ * request is a prepared statement on a pooled pg connection, past Sequelize, shared under load by the
+ * checks of one company (the measured fast path: bench/README.md, "The session check" and "Session
+ * checks of one turn"), and the session user of a new session is the same joins.
  * The e-mail preference (issue 30) is SQL too: the User model does not carry it.
  */
 import { Op, QueryTypes, UniqueConstraintError, type Sequelize, type Transaction } from 'sequelize';
@@ -98,6 +99,33 @@ type SessionJson = Partial<SessionUserRow> & {
 const dateOf = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 /**
+ * The session check statement for one id or several, with or without the profile.
+ * One id (a lone request, or one user's burst) has its own statement, whose generic plan Postgres
+ * keeps; over unnest($1) the generic plan looks ten times dearer than a custom one, so a statement of
+ * several ids is planned on each run, once for all of them. OFFSET 0 keeps each id's lookup by primary
+ * key: as a join, or with u.id = ANY($1), a plan scans the company's users (row-level security's
+ * index), 1 ms a check in a company of 2,000.
+ */
+function sessionCheckStatement(oneUser: boolean, withProfile: boolean): { name: string; text: string } {
+  return {
+    name: `session-${oneUser ? 'user' : 'users'}${withProfile ? '-with-profile' : ''}`,
+    text: `SELECT row_to_json(session)::text AS session
+             FROM ${oneUser ? '(SELECT $1::integer AS id)' : 'unnest($1::integer[])'} AS asked(id),
+                  LATERAL (SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
+                                  s.status, s.current_period_end, s.ended_at, s.updated_at,
+                                  ${withProfile ? SESSION_USER_COLUMNS : `${DATA_VERSION_COLUMN}, ${APPROVES_TEAMS_COLUMN}`}
+                             FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
+                             ${withProfile ? SESSION_USER_JOINS : ''}
+                            WHERE u.id = asked.id OFFSET 0) session`,
+  };
+}
+
+/** The four statements, made once: [several ids, one id] × [without, with the profile]. */
+const SESSION_CHECK_STATEMENTS = [false, true].map((oneUser) =>
+  [false, true].map((withProfile) => sessionCheckStatement(oneUser, withProfile)),
+);
+
+/**
  * The callers, their company's subscription and its data version (for KeptReplies) in one query, as
  * the current company: it runs before every signed-in request, so on the models' connection (no
  * service exists yet). With `withProfile` the same query reads the session user's profile instead of
@@ -108,25 +136,12 @@ const dateOf = (value: string | null): Date | null => (value === null ? null : n
  * CPU a request (CPU profiles under the same load).
  */
 async function readSessionChecks(userIds: number[], withProfile: boolean): Promise<Map<number, SessionCheck>> {
-  // One id (a lone request, or one user's burst) has its own statement, whose generic plan Postgres
-  // keeps; over unnest($1) the generic plan looks ten times dearer than a custom one, so a statement of
-  // several ids is planned on each run, once for all of them. OFFSET 0 keeps each id's lookup by primary
-  // key: as a join, or with u.id = ANY($1), a plan scans the company's users (row-level security's
-  // index), 1 ms a check in a company of 2,000.
-  const [only] = userIds;
   const oneUser = userIds.length === 1;
+  const statement = SESSION_CHECK_STATEMENTS[Number(oneUser)]![Number(withProfile)]!;
   const rows = await withTenantConnection(User.sequelize!, async (connection) => {
     const { rows: found } = await connection.query<{ session: string }>({
-      name: `session-${oneUser ? 'user' : 'users'}${withProfile ? '-with-profile' : ''}`,
-      text: `SELECT row_to_json(session)::text AS session
-               FROM ${oneUser ? '(SELECT $1::integer AS id)' : 'unnest($1::integer[])'} AS asked(id),
-                    LATERAL (SELECT u.id, u.company_id, u.role, u.token_version, u.disabled_at, u.email_verified_at,
-                                    s.status, s.current_period_end, s.ended_at, s.updated_at,
-                                    ${withProfile ? SESSION_USER_COLUMNS : `${DATA_VERSION_COLUMN}, ${APPROVES_TEAMS_COLUMN}`}
-                               FROM users u LEFT JOIN subscriptions s ON s.company_id = u.company_id
-                               ${withProfile ? SESSION_USER_JOINS : ''}
-                              WHERE u.id = asked.id OFFSET 0) session`,
-      values: [oneUser ? only : userIds],
+      ...statement,
+      values: [oneUser ? userIds[0] : userIds],
     });
     return found;
   });
