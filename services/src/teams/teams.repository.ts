@@ -159,8 +159,9 @@ export interface RequestTeamRead {
 /**
  * Reads a request's team, its colleagues' approved leave over `dates` and their patterns, and the
  * approvers' approved leave over `approversAround`, in one statement inside the caller's transaction
- * (the leave write's): teamfolk_request_team (migration 0027), whose plan each connection keeps.
- * Bounded: the leave is found by the company's date index, the people by key.
+ * (the leave write's): teamfolk_request_team (migrations 0027, 0032), whose plan each connection keeps.
+ * Bounded: a team's leave is found member by member through each one's own index, the people by key;
+ * for a person in no team, the company's leave through its date index.
  */
 export async function readRequestTeam(
   runner: SqlRunner,

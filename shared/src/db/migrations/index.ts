@@ -28,6 +28,7 @@ import { previewVersions } from './0028-preview-versions';
 import { keptYearClosing } from './0029-kept-year-closing';
 import { ledgerSubjectFunction } from './0030-ledger-subject-function';
 import { ledgerContextFunction } from './0031-ledger-context-function';
+import { requestTeamByMembers } from './0032-request-team-by-members';
 
 /** In order; a new migration is appended, never edited once landed. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   keptYearClosing,
   ledgerSubjectFunction,
   ledgerContextFunction,
+  requestTeamByMembers,
 ];
