@@ -10,6 +10,10 @@ app.disable('x-powered-by');
 app.get('/healthz', (_req, res) => {
   res.send('ok');
 });
+app.get('/readyz', async (_req, res) => {
+  await pool.query('SELECT 1');
+  res.send('ok');
+});
 app.get('/employee', async (_req, res) => {
   const { rows } = await pool.query('SELECT id, name, email, job_role, hire_date FROM employees WHERE id = $1', [
     employeeId,

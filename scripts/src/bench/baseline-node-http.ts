@@ -13,6 +13,13 @@ const server = http.createServer((req, res) => {
     res.end('ok');
     return;
   }
+  if (req.url === '/readyz') {
+    pool.query('SELECT 1').then(
+      () => res.end('ok'),
+      () => res.writeHead(503).end(),
+    );
+    return;
+  }
   pool
     .query('SELECT id, name, email, job_role, hire_date FROM employees WHERE id = $1', [employeeId])
     .then(({ rows }) => {

@@ -64,13 +64,15 @@ async function preflight(scenario: Scenario): Promise<void> {
 
 /**
  * Waits until the server has worked off what the load left queued (a slow route keeps answering
- * after the load generator stopped), so that it does not slow the next measurement.
+ * after the load generator stopped), so that it does not slow the next measurement. Every server
+ * under test answers /readyz with a query through its database pool: quickly only once the requests
+ * left waiting for a connection have had theirs.
  */
 async function settle(scenario: Scenario): Promise<void> {
-  const healthz = new URL('/healthz', scenario.url);
+  const readyz = new URL('/readyz', scenario.url);
   for (let quickAnswers = 0, attempt = 0; quickAnswers < 3 && attempt < 600; attempt += 1) {
     const started = performance.now();
-    await fetch(healthz).then(
+    await fetch(readyz).then(
       (response) => response.arrayBuffer(),
       () => undefined,
     );
