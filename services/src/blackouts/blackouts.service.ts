@@ -18,8 +18,9 @@ export interface BlackoutCheck {
   /** The request's owner; null for an admin's own leave (only company-wide periods apply). */
   employeeId: number | null;
   requestType: RequestType;
-  /** The request's working days for its owner (countLeave's perDay dates), in order. */
-  days: readonly string[];
+  /** The request's first and last day. */
+  from: string;
+  to: string;
 }
 
 /** Blackout periods: everyone lists them, admins set and remove them, leave submissions are checked against them. */
@@ -53,16 +54,17 @@ export class BlackoutsService {
   }
 
   /**
-   * The refusal (400's message) of a request touching blackout periods that apply to its owner and
-   * block its type, naming each period and its reason; null when it touches none. Runs on the
-   * caller's runner: a leave write reads the periods in its own transaction.
+   * Reads the blackout periods over a request's dates that apply to its owner; `refusal` of its
+   * working days is then the 400's message naming each period they touch and its reason, or null.
+   * Runs on the caller's runner: a leave write reads the periods in its own transaction, while its
+   * working days are still being counted.
    */
-  async refusalFor(runner: SqlRunner, check: BlackoutCheck): Promise<string | null> {
-    if (check.requestType === 'sick_day' || check.days.length === 0) return null;
-    const { teamId, periods } = await this.repository.forRequest(runner, check.companyId, check.employeeId, {
-      from: check.days[0]!,
-      to: check.days.at(-1)!,
-    });
-    return blackoutRefusal({ requestType: check.requestType, teamId, days: check.days }, periods);
+  async periodsFor(
+    runner: SqlRunner,
+    check: BlackoutCheck,
+  ): Promise<{ refusal: (days: readonly string[]) => string | null }> {
+    if (check.requestType === 'sick_day') return { refusal: () => null };
+    const { teamId, periods } = await this.repository.forRequest(runner, check.companyId, check.employeeId, check);
+    return { refusal: (days) => blackoutRefusal({ requestType: check.requestType, teamId, days }, periods) };
   }
 }

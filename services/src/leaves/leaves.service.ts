@@ -39,7 +39,6 @@ import {
   type TeamLeave,
   type WorkPattern,
 } from '@teamfolk/shared';
-import type { CompanyLedgerContext } from '../balances/balances.repository';
 import { BalancesService, companyCalendarOf } from '../balances/balances.service';
 import { clockOf } from '../db/record-definition';
 import { BlackoutsService } from '../blackouts/blackouts.service';
@@ -314,14 +313,31 @@ export class LeavesService {
     let refusal: string | null = null;
     let sickOverdrawn = false;
     let balanceAfter: number | null = null;
-    let context: CompanyLedgerContext | null = null;
+    // The person's ledger (or, for an admin's own leave, the company's context), the request's team
+    // and the blackouts over its dates travel in one round trip. The approvers' leave is read around
+    // the transaction's today, the day the ledger's context reads too.
+    const requestDates = { from: input.start_date, to: input.end_date };
+    const [write, ownContext, read, blackouts] = await Promise.all([
+      submitter.employeeId === null
+        ? null
+        : this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
+            period: requestDates,
+            lock: !leaves.rehearsal,
+          }),
+      submitter.employeeId === null ? this.balances.contextInWrite(leaves.ledger(), auth.companyId) : null,
+      readRequestTeam(leaves.ledger(), auth.companyId, submitter.employeeId, requestDates, {
+        from: plusDays(submitter.today, -APPROVER_LEAVE_WINDOW_DAYS),
+        to: plusDays(submitter.today, APPROVER_LEAVE_WINDOW_DAYS),
+      }),
+      this.blackouts.periodsFor(leaves.ledger(), {
+        companyId: auth.companyId,
+        employeeId: submitter.employeeId,
+        requestType: input.request_type,
+        ...requestDates,
+      }),
+    ]);
     if (submitter.employeeId !== null) {
-      const write = await this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
-        period: { from: input.start_date, to: input.end_date },
-        lock: !leaves.rehearsal,
-      });
       if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
-      context = write.context;
       // Counted by the person's pattern, and set against each leave year's balance it touches.
       const count = this.balances.countInWrite(write, period);
       duration = { days: count.days, hours: count.hours };
@@ -356,7 +372,7 @@ export class LeavesService {
       throw new HttpError(409, leaveTexts.overlap);
     if (refusal) throw new HttpError(422, refusal);
 
-    context ??= await this.balances.contextInWrite(leaves.ledger(), auth.companyId);
+    const context = (write?.context ?? ownContext)!;
     const today = context.today;
     const company = companyCalendarOf(
       context,
@@ -364,21 +380,7 @@ export class LeavesService {
       [plusDays(today, APPROVER_LEAVE_WINDOW_DAYS), input.end_date].sort().at(-1)!,
     );
     const days = requestDays ?? countLeave(period, company).perDay.map((day) => day.date);
-    const [read, blackout] = await Promise.all([
-      readRequestTeam(
-        leaves.ledger(),
-        auth.companyId,
-        submitter.employeeId,
-        { from: input.start_date, to: input.end_date },
-        { from: plusDays(today, -APPROVER_LEAVE_WINDOW_DAYS), to: plusDays(today, APPROVER_LEAVE_WINDOW_DAYS) },
-      ),
-      this.blackouts.refusalFor(leaves.ledger(), {
-        companyId: auth.companyId,
-        employeeId: submitter.employeeId,
-        requestType: input.request_type,
-        days,
-      }),
-    ]);
+    const blackout = blackouts.refusal(days);
     const teamLeave = teamLeaveOf(read);
     const warnings =
       submitter.employeeId === null || !read.team
