@@ -1,19 +1,22 @@
 import type { Migration } from '../migrator';
 
 /**
- * What a leave write reads of a request's team (services/src/teams/teams.repository.ts
- * readRequestTeam): the team and its approvers, colleagues' approved leave on the request's dates
- * and their patterns, the approvers' own leave around today. As a PL/pgSQL function its plan is
- * kept per connection: as a statement Postgres planned it on every submission, approval and
- * preview, which cost more than running it. It runs as the caller, row-level security included.
+ * The function's definition around its colleague_leave CTE (the team's, or everyone's for a person
+ * in no team, approved leave on days_from..days_to, less the owner's), which migration 0032 replaces.
  */
-export const requestTeamFunction: Migration = {
-  name: '0027-request-team-function',
-  async up({ context: sequelize }) {
-    await sequelize.query(`
-      CREATE FUNCTION teamfolk_request_team(request_company integer, request_owner integer,
+export function requestTeamFunctionSql({
+  create,
+  settings,
+  colleagueLeave,
+}: {
+  create: 'CREATE' | 'CREATE OR REPLACE';
+  settings: string;
+  colleagueLeave: string;
+}): string {
+  return `
+      ${create} FUNCTION teamfolk_request_team(request_company integer, request_owner integer,
                                             days_from date, days_to date, around_from date, around_to date)
-        RETURNS json LANGUAGE plpgsql STABLE AS $$
+        RETURNS json LANGUAGE plpgsql STABLE${settings} AS $$
         DECLARE
           read json;
         BEGIN
@@ -27,15 +30,7 @@ export const requestTeamFunction: Migration = {
               JOIN employees ae ON ae.id = a.employee_id AND ae.deleted_at IS NULL
               LEFT JOIN users u ON u.id = ae.user_id AND u.company_id = ae.company_id AND u.disabled_at IS NULL
              WHERE a.company_id = request_company),
-          colleague_leave AS (
-            SELECT l.employee_id, e.name, l.leave_type, l.start_date, l.end_date, l.start_time, l.end_time
-              FROM leave_requests l
-              JOIN employees e ON e.id = l.employee_id AND e.company_id = l.company_id AND e.deleted_at IS NULL
-             WHERE l.company_id = request_company AND l.status = 'approved'
-               AND l.end_date >= days_from AND l.start_date <= days_to
-               AND l.employee_id IS DISTINCT FROM request_owner
-               AND (NOT EXISTS (SELECT 1 FROM team) OR e.team_id = (SELECT id FROM team)))
-          SELECT json_build_object(
+${colleagueLeave}          SELECT json_build_object(
             'team',
             (SELECT json_build_object('id', team.id, 'maxAbsent', team.max_absent,
                       'approvers', coalesce((SELECT json_agg(json_build_object('employeeId', employee_id,
@@ -66,7 +61,32 @@ export const requestTeamFunction: Migration = {
           RETURN read;
         END
       $$;
-    `);
+    `;
+}
+
+const colleagueLeaveOfCompany = `          colleague_leave AS (
+            SELECT l.employee_id, e.name, l.leave_type, l.start_date, l.end_date, l.start_time, l.end_time
+              FROM leave_requests l
+              JOIN employees e ON e.id = l.employee_id AND e.company_id = l.company_id AND e.deleted_at IS NULL
+             WHERE l.company_id = request_company AND l.status = 'approved'
+               AND l.end_date >= days_from AND l.start_date <= days_to
+               AND l.employee_id IS DISTINCT FROM request_owner
+               AND (NOT EXISTS (SELECT 1 FROM team) OR e.team_id = (SELECT id FROM team)))
+`;
+
+/**
+ * What a leave write reads of a request's team (services/src/teams/teams.repository.ts
+ * readRequestTeam): the team and its approvers, colleagues' approved leave on the request's dates
+ * and their patterns, the approvers' own leave around today. As a PL/pgSQL function its plan is
+ * kept per connection: as a statement Postgres planned it on every submission, approval and
+ * preview, which cost more than running it. It runs as the caller, row-level security included.
+ */
+export const requestTeamFunction: Migration = {
+  name: '0027-request-team-function',
+  async up({ context: sequelize }) {
+    await sequelize.query(
+      requestTeamFunctionSql({ create: 'CREATE', settings: '', colleagueLeave: colleagueLeaveOfCompany }),
+    );
   },
   async down({ context: sequelize }) {
     await sequelize.query('DROP FUNCTION teamfolk_request_team(integer, integer, date, date, date, date);');
