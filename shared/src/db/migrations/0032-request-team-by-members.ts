@@ -1,14 +1,6 @@
 import type { Migration } from '../migrator';
 import { requestTeamFunction, requestTeamFunctionSql } from './0027-request-team-function';
 
-/**
- * teamfolk_request_team (migration 0027), its colleague leave read member by member through
- * leave_requests_employee_end_idx: the company's date index answers "ends on or after the first day"
- * with every later request of the company, which a 2,000-person company's submission or approval
- * walked (1-2.5 ms against 0.4 ms this way). A person in no team still reads the company's leave.
- * Always the generic plan: a custom plan took a date past the column's statistics (next year's
- * leave) for a range with no rows, and walked the company's date index once per member.
- */
 const colleagueLeaveByMembers = `          -- A team's members' leave through each member's own index (their pending and approved requests),
           -- not every request of the company that ends on or after the first day.
           colleague_leave AS (
@@ -28,6 +20,14 @@ const colleagueLeaveByMembers = `          -- A team's members' leave through ea
                AND l.employee_id IS DISTINCT FROM request_owner)
 `;
 
+/**
+ * teamfolk_request_team (migration 0027), its colleague leave read member by member through
+ * leave_requests_employee_end_idx: the company's date index answers "ends on or after the first day"
+ * with every later request of the company, which a 2,000-person company's submission or approval
+ * walked (1-2.5 ms against 0.4 ms this way). A person in no team still reads the company's leave.
+ * Always the generic plan: a custom plan took a date past the column's statistics (next year's
+ * leave) for a range with no rows, and walked the company's date index once per member.
+ */
 export const requestTeamByMembers: Migration = {
   name: '0032-request-team-by-members',
   async up({ context: sequelize }) {
