@@ -54,17 +54,14 @@ export class BlackoutsService {
   }
 
   /**
-   * Reads the blackout periods over a request's dates that apply to its owner; `refusal` of its
-   * working days is then the 400's message naming each period they touch and its reason, or null.
+   * Reads the blackout periods over a request's dates that apply to its owner, and answers the
+   * refusal (400's message) of its working days: each period they touch and its reason, or null.
    * Runs on the caller's runner: a leave write reads the periods in its own transaction, while its
    * working days are still being counted.
    */
-  async periodsFor(
-    runner: SqlRunner,
-    check: BlackoutCheck,
-  ): Promise<{ refusal: (days: readonly string[]) => string | null }> {
-    if (check.requestType === 'sick_day') return { refusal: () => null };
+  async refusalFor(runner: SqlRunner, check: BlackoutCheck): Promise<(days: readonly string[]) => string | null> {
+    if (check.requestType === 'sick_day') return () => null;
     const { teamId, periods } = await this.repository.forRequest(runner, check.companyId, check.employeeId, check);
-    return { refusal: (days) => blackoutRefusal({ requestType: check.requestType, teamId, days }, periods) };
+    return (days) => blackoutRefusal({ requestType: check.requestType, teamId, days }, periods);
   }
 }

@@ -317,27 +317,29 @@ export class LeavesService {
     // and the blackouts over its dates travel in one round trip. The approvers' leave is read around
     // the transaction's today, the day the ledger's context reads too.
     const requestDates = { from: input.start_date, to: input.end_date };
-    const [write, ownContext, read, blackouts] = await Promise.all([
+    const [ledger, read, blackoutRefusalOf] = await Promise.all([
       submitter.employeeId === null
-        ? null
-        : this.balances.lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
-            period: requestDates,
-            lock: !leaves.rehearsal,
-          }),
-      submitter.employeeId === null ? this.balances.contextInWrite(leaves.ledger(), auth.companyId) : null,
+        ? this.balances.contextInWrite(leaves.ledger(), auth.companyId).then((context) => ({ write: null, context }))
+        : this.balances
+            .lockForWrite(leaves.ledger(), auth.companyId, submitter.employeeId, {
+              period: requestDates,
+              lock: !leaves.rehearsal,
+            })
+            .then((write) => write && { write, context: write.context }),
       readRequestTeam(leaves.ledger(), auth.companyId, submitter.employeeId, requestDates, {
         from: plusDays(submitter.today, -APPROVER_LEAVE_WINDOW_DAYS),
         to: plusDays(submitter.today, APPROVER_LEAVE_WINDOW_DAYS),
       }),
-      this.blackouts.periodsFor(leaves.ledger(), {
+      this.blackouts.refusalFor(leaves.ledger(), {
         companyId: auth.companyId,
         employeeId: submitter.employeeId,
         requestType: input.request_type,
         ...requestDates,
       }),
     ]);
-    if (submitter.employeeId !== null) {
-      if (!write) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
+    if (!ledger) throw new HttpError(404, 'Employee not found', { field: 'employee_id' });
+    const { write, context } = ledger;
+    if (write) {
       // Counted by the person's pattern, and set against each leave year's balance it touches.
       const count = this.balances.countInWrite(write, period);
       duration = { days: count.days, hours: count.hours };
@@ -372,7 +374,6 @@ export class LeavesService {
       throw new HttpError(409, leaveTexts.overlap);
     if (refusal) throw new HttpError(422, refusal);
 
-    const context = (write?.context ?? ownContext)!;
     const today = context.today;
     const company = companyCalendarOf(
       context,
@@ -380,7 +381,7 @@ export class LeavesService {
       [plusDays(today, APPROVER_LEAVE_WINDOW_DAYS), input.end_date].sort().at(-1)!,
     );
     const days = requestDays ?? countLeave(period, company).perDay.map((day) => day.date);
-    const blackout = blackouts.refusal(days);
+    const blackout = blackoutRefusalOf(days);
     const teamLeave = teamLeaveOf(read);
     const warnings =
       submitter.employeeId === null || !read.team
